@@ -1,0 +1,57 @@
+"""The one error type users see.
+
+Every mistake a user can fix (a bad descriptor, an unknown variant, an impossible
+option) is raised as :class:`BoardgenError`. The CLI prints it as a single line,
+``FILE:LINE:COL: key.path: what is wrong``, and exits with status 2, so editors and
+CI logs can jump straight to the spot.
+"""
+
+from __future__ import annotations
+
+__all__ = ["BoardgenError", "Mark"]
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A place in a source file: 1-based line and column."""
+
+    line: int
+    column: int
+
+
+class BoardgenError(Exception):
+    """A user-fixable error, located as precisely as the input allows."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str | None = None,
+        mark: Mark | None = None,
+        key: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.mark = mark
+        self.key = key
+
+    def located(self, file: str) -> BoardgenError:
+        """The same error, attributed to ``file`` when it has no file yet."""
+        if self.file is not None:
+            return self
+        return BoardgenError(self.message, file=file, mark=self.mark, key=self.key)
+
+    def __str__(self) -> str:
+        parts: list[str] = []
+        if self.file is not None:
+            where = self.file
+            if self.mark is not None:
+                where += f":{self.mark.line}:{self.mark.column}"
+            parts.append(where)
+        if self.key:
+            parts.append(self.key)
+        parts.append(self.message)
+        return ": ".join(parts)

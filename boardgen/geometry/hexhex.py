@@ -1,0 +1,89 @@
+"""Hexagon-shaped boards of hexagons ("hexhex"), such as the 6x6x6 Kruzno board.
+
+Coordinates: ``y`` counts the horizontal rows from the south edge (0-based) and ``x``
+counts the straight lines of cells that lean north-west, from the west. A cell
+``(x, y)`` is on a board of side ``n`` when both lie in ``0 .. 2n-2`` and
+``|x - y| <= n - 1``.
+
+Names: the line letter, then the row number, e.g. ``a1`` is the south-west corner,
+``f1`` the south-east corner and ``k11`` the north-east corner of a side-6 board.
+Moving east adds 1 to the letter, north-west adds 1 to the row, north-east adds 1 to both.
+
+The abstract grid always has flat south and north edges (cells "pointy" on the
+page). The ``flat`` orientation turns the drawing 30 degrees so cells have flat tops;
+rows and names are unchanged.
+"""
+
+from __future__ import annotations
+
+__all__ = ["HexHexGrid", "Orientation"]
+
+import math
+from typing import Literal
+
+from .base import Grid, Point, column_letters
+
+Orientation = Literal["pointy", "flat"]
+
+_DIRECTIONS = {
+    "e": (1, 0), "w": (-1, 0),
+    "ne": (1, 1), "sw": (-1, -1),
+    "nw": (0, 1), "se": (0, -1),
+}  # fmt: skip
+
+_ROOT3 = math.sqrt(3.0)
+
+
+class HexHexGrid(Grid):
+    """A hexagonal board of ``side`` cells per edge: ``3 side (side - 1) + 1`` cells."""
+
+    kind = "hexhex"
+    directions = _DIRECTIONS
+
+    def __init__(self, side: int, orientation: Orientation = "pointy") -> None:
+        self.side = side
+        self.orientation: Orientation = orientation
+        span = 2 * side - 1
+        self.row_count = span
+        super().__init__(
+            [(x, y) for y in range(span) for x in range(span) if abs(x - y) <= side - 1]
+        )
+
+    def _name_of(self, xy: tuple[int, int]) -> str:
+        return f"{column_letters(xy[0])}{xy[1] + 1}"
+
+    def describe(self) -> str:
+        return f"hexhex board of side {self.side}"
+
+    def distance_from_centre(self, cell: int) -> int:
+        x, y = self._coords[cell]
+        q, r = x - (self.side - 1), y - (self.side - 1)
+        return max(abs(q), abs(r), abs(q - r))
+
+    def ring(self, cell: int) -> int:
+        return self.side - self.distance_from_centre(cell)
+
+    def half_turn(self, cell: int) -> int:
+        x, y = self._coords[cell]
+        last = 2 * self.side - 2
+        return self._index[(last - x, last - y)]
+
+    def centre(self, cell: int) -> Point:
+        x, y = self._coords[cell]
+        return self._turn(x - y / 2, y * _ROOT3 / 2)
+
+    def outline(self, cell: int) -> tuple[Point, ...]:
+        cx, cy = self.centre(cell)
+        radius = 1 / _ROOT3
+        start = 30.0 if self.orientation == "pointy" else 0.0
+        return tuple(
+            (cx + radius * math.cos(math.radians(start + 60 * k)), cy + radius * math.sin(math.radians(start + 60 * k)))
+            for k in range(6)
+        )
+
+    def _turn(self, px: float, py: float) -> Point:
+        if self.orientation == "pointy":
+            return (px, py)
+        angle = math.radians(-30.0)
+        c, s = math.cos(angle), math.sin(angle)
+        return (px * c - py * s, px * s + py * c)

@@ -1,0 +1,76 @@
+"""Rectangular boards of squares: chess and draughts boards of any size.
+
+Names are algebraic (``a1`` is south-west, files are letters, ranks are numbers).
+On boards whose play uses only the dark squares, the playable squares also carry the
+PDN numbers draughts programs use: 1 is the north-west-most playable square of the
+far (north) row, counting left to right, row by row towards the south.
+"""
+
+from __future__ import annotations
+
+__all__ = ["Colour", "SquareGrid"]
+
+from typing import Literal
+
+from .base import Grid, Point, column_letters
+
+Colour = Literal["light", "dark"]
+
+_DIRECTIONS = {
+    "n": (0, 1), "s": (0, -1), "e": (1, 0), "w": (-1, 0),
+    "ne": (1, 1), "nw": (-1, 1), "se": (1, -1), "sw": (-1, -1),
+}  # fmt: skip
+
+
+class SquareGrid(Grid):
+    """A ``width`` x ``height`` board; ``near_right`` is the colour of the south-east square."""
+
+    kind = "square"
+    directions = _DIRECTIONS
+
+    def __init__(self, width: int, height: int, near_right: Colour = "light") -> None:
+        self.width = width
+        self.height = height
+        self.row_count = height
+        self.near_right: Colour = near_right
+        super().__init__([(x, y) for y in range(height) for x in range(width)])
+
+    def _name_of(self, xy: tuple[int, int]) -> str:
+        return f"{column_letters(xy[0])}{xy[1] + 1}"
+
+    def describe(self) -> str:
+        return f"{self.width}x{self.height} square board"
+
+    def colour(self, cell: int) -> Colour:
+        x, y = self._coords[cell]
+        return self.near_right if (x + y) % 2 == (self.width - 1) % 2 else _other(self.near_right)
+
+    def ring(self, cell: int) -> int:
+        x, y = self._coords[cell]
+        return 1 + min(x, y, self.width - 1 - x, self.height - 1 - y)
+
+    def half_turn(self, cell: int) -> int:
+        x, y = self._coords[cell]
+        return self._index[(self.width - 1 - x, self.height - 1 - y)]
+
+    def centre(self, cell: int) -> Point:
+        x, y = self._coords[cell]
+        return (float(x), float(y))
+
+    def outline(self, cell: int) -> tuple[Point, ...]:
+        cx, cy = self.centre(cell)
+        return ((cx - 0.5, cy - 0.5), (cx + 0.5, cy - 0.5), (cx + 0.5, cy + 0.5), (cx - 0.5, cy + 0.5))
+
+    def pdn_numbers(self, playable: frozenset[int]) -> dict[int, int]:
+        """PDN number of each playable cell: north row first, west to east."""
+        numbers: dict[int, int] = {}
+        for y in range(self.height - 1, -1, -1):
+            for x in range(self.width):
+                cell = self._index[(x, y)]
+                if cell in playable:
+                    numbers[cell] = len(numbers) + 1
+        return numbers
+
+
+def _other(colour: Colour) -> Colour:
+    return "dark" if colour == "light" else "light"

@@ -1,0 +1,137 @@
+"""A backend-neutral picture: shapes and text in millimetres.
+
+Layout code builds a :class:`Scene`; the SVG and PDF backends draw it. Because both
+draw the very same scene, the SVG and the PDF of one board always agree, and a new
+backend (PNG, HTML) touches nothing upstream.
+
+Conventions: lengths are millimetres; the origin is the scene's top-left corner and
+y grows downwards (as on a page and in SVG); colours are ``#rrggbb`` strings; text
+positions are baselines.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "Circle",
+    "Document",
+    "Ellipse",
+    "Group",
+    "Item",
+    "Polygon",
+    "Rect",
+    "Scene",
+    "Style",
+    "Text",
+]
+
+from dataclasses import dataclass, field
+from typing import Literal, Union
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a shape is painted. ``None`` means no fill or no stroke."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    dash: tuple[float, ...] = ()
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class Polygon:
+    """A polygon, or an open polyline when ``closed`` is false."""
+
+    points: tuple[Point, ...]
+    style: Style
+    closed: bool = True
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    width: float
+    height: float
+    style: Style
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    style: Style
+
+
+@dataclass(frozen=True)
+class Ellipse:
+    """An ellipse turned ``angle`` degrees clockwise (on the page) about its centre."""
+
+    cx: float
+    cy: float
+    rx: float
+    ry: float
+    angle: float
+    style: Style
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text; ``size`` is the font size (em height) in millimetres."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    fill: str = "#000000"
+    anchor: Literal["start", "middle", "end"] = "start"
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Group:
+    """Items drawn scaled by ``scale`` then moved by ``(dx, dy)``, optionally clipped.
+
+    ``clip`` is a rectangle ``(x, y, width, height)`` in the group's own (unscaled,
+    unmoved) coordinates. ``label`` names the group for readers of the SVG.
+    """
+
+    items: tuple[Item, ...]
+    dx: float = 0.0
+    dy: float = 0.0
+    scale: float = 1.0
+    clip: tuple[float, float, float, float] | None = None
+    label: str | None = None
+
+
+Item = Union[Polygon, Rect, Circle, Ellipse, Text, Group]
+
+
+@dataclass(frozen=True)
+class Scene:
+    """One page or one picture: its size in millimetres and what is on it.
+
+    ``title`` and ``description`` are for people who cannot see the picture: the SVG
+    backend writes them as ``<title>`` and ``<desc>``.
+    """
+
+    width: float
+    height: float
+    items: tuple[Item, ...]
+    title: str = ""
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Document:
+    """One or more pages, with the metadata a PDF carries."""
+
+    pages: tuple[Scene, ...]
+    title: str = ""
+    subject: str = ""
+    language: str = "en"
+    keywords: tuple[str, ...] = field(default_factory=tuple)
