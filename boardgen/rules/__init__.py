@@ -1,0 +1,1 @@
+"""Rule families: draughts-like leaping games and stone placement games."""

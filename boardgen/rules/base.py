@@ -1,0 +1,60 @@
+"""The small interface every rule family implements.
+
+The CLI (``moves``, ``perft``, ``validate``), the diagram maker and the rule sheets
+use only this protocol, so a new family is one module plus one registry line.
+"""
+
+from __future__ import annotations
+
+__all__ = ["Check", "Game", "MoveView", "PieceView"]
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from .spec import GameSpec
+
+
+@dataclass(frozen=True)
+class PieceView:
+    """What stands on a cell, for drawing: whose it is and what kind."""
+
+    player: str
+    kind: Literal["man", "king", "stone"]
+
+
+@dataclass(frozen=True)
+class MoveView:
+    """A move as a picture needs it: cells visited in order, cells captured, stones placed."""
+
+    path: tuple[int, ...]
+    captured: tuple[int, ...] = ()
+    placed: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Check:
+    """One named verdict of ``boardgen validate``."""
+
+    name: str
+    ok: bool
+    detail: str
+
+
+class Game(Protocol):
+    """A playable game. Positions and moves are opaque, hashable values of the family."""
+
+    spec: GameSpec
+
+    def initial(self) -> Any: ...
+    def legal_moves(self, position: Any) -> Sequence[Any]: ...
+    def play(self, position: Any, move: Any) -> Any: ...
+    def perft(self, position: Any, depth: int) -> int: ...
+    def to_move(self, position: Any) -> str: ...
+    def pieces(self, position: Any) -> Mapping[int, PieceView]: ...
+    def move_text(self, position: Any, move: Any) -> str: ...
+    def parse_move(self, position: Any, text: str) -> Any: ...
+    def view(self, move: Any) -> MoveView: ...
+    def position_text(self, position: Any) -> str: ...
+    def parse_position(self, text: str) -> Any: ...
+    def family_checks(self) -> Sequence[Check]: ...
