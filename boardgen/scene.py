@@ -25,7 +25,7 @@ __all__ = [
 ]
 
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal
 
 Point = tuple[float, float]
 
@@ -108,7 +108,7 @@ class Group:
     label: str | None = None
 
 
-Item = Union[Polygon, Rect, Circle, Ellipse, Text, Group]
+Item = Polygon | Rect | Circle | Ellipse | Text | Group
 
 
 @dataclass(frozen=True)

@@ -45,9 +45,7 @@ class HexHexGrid(Grid):
         self.orientation: Orientation = orientation
         span = 2 * side - 1
         self.row_count = span
-        super().__init__(
-            [(x, y) for y in range(span) for x in range(span) if abs(x - y) <= side - 1]
-        )
+        super().__init__([(x, y) for y in range(span) for x in range(span) if abs(x - y) <= side - 1])
 
     def _name_of(self, xy: tuple[int, int]) -> str:
         return f"{column_letters(xy[0])}{xy[1] + 1}"
@@ -77,7 +75,10 @@ class HexHexGrid(Grid):
         radius = 1 / _ROOT3
         start = 30.0 if self.orientation == "pointy" else 0.0
         return tuple(
-            (cx + radius * math.cos(math.radians(start + 60 * k)), cy + radius * math.sin(math.radians(start + 60 * k)))
+            (
+                cx + radius * math.cos(math.radians(start + 60 * k)),
+                cy + radius * math.sin(math.radians(start + 60 * k)),
+            )
             for k in range(6)
         )
 

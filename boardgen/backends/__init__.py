@@ -1,0 +1,1 @@
+"""Backends: draw a backend-neutral scene as SVG or PDF."""

@@ -1,0 +1,207 @@
+"""The PDF backend: a :class:`~boardgen.scene.Document` as PDF bytes, at exactly true scale.
+
+A board is only usable if a printed 30 mm cell measures 30 mm, so one scene millimetre
+is exactly 72/25.4 pt and each page is exactly the scene's size: the whole scene is
+drawn under one page matrix (scale, and a flip because scenes grow downwards), never
+re-fitted. Fonts are embedded TrueType subsets (see :mod:`boardgen.backends.fonts`),
+so text looks and measures the same in every viewer.
+
+Output is byte-for-byte reproducible (reportlab's invariant mode: no timestamps, no
+random ids), so generated PDFs can be committed and diffed, and tests can compare
+bytes. reportlab is imported here only: the SVG path never loads it.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MM", "render_pdf"]
+
+import functools
+import io
+from dataclasses import dataclass, replace
+
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas  # type: ignore[import-untyped,unused-ignore]
+
+from ..scene import Circle, Document, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
+from . import fonts
+
+#: Points per millimetre.
+MM = 72 / 25.4
+
+#: Characters Vera lacks, drawn as their nearest look-alike rather than as boxes.
+_SUBSTITUTES = str.maketrans({"\u202f": "\u00a0", "\u2009": " ", "\u2007": "\u00a0"})
+
+
+@functools.lru_cache(maxsize=256)
+def _rgb(colour: str) -> tuple[float, float, float]:
+    """``#rrggbb`` (or ``#rgb``) as reportlab's 0..1 floats."""
+    hexa = colour.lstrip("#")
+    if len(hexa) == 3:
+        hexa = "".join(c * 2 for c in hexa)
+    if len(hexa) != 6:
+        raise ValueError(f"not a #rrggbb colour: {colour!r}")
+    value = int(hexa, 16)
+    return ((value >> 16) / 255, ((value >> 8) & 0xFF) / 255, (value & 0xFF) / 255)
+
+
+@dataclass(frozen=True)
+class _Pen:
+    """The graphics state last set on the canvas, so unchanged settings are not re-emitted."""
+
+    fill: str | None = "#000000"
+    stroke: str | None = "#000000"
+    width: float = -1.0
+    dash: tuple[float, ...] = ()
+    alpha: float = 1.0
+
+
+class _Painter:
+    """Draws scene items on one reportlab canvas whose user space is scene millimetres."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.c = canvas
+        self.pen = _Pen()
+        self.saved: list[_Pen] = []
+
+    def use(self, style: Style) -> tuple[bool, bool]:
+        """Apply ``style``; return whether to (stroke, fill)."""
+        stroke = style.stroke is not None and style.stroke_width > 0
+        fill = style.fill is not None
+        pen, c = self.pen, self.c
+        if fill and style.fill != pen.fill:
+            c.setFillColorRGB(*_rgb(style.fill or ""))
+            pen = replace(pen, fill=style.fill)
+        if stroke:
+            if style.stroke != pen.stroke:
+                c.setStrokeColorRGB(*_rgb(style.stroke or ""))
+                pen = replace(pen, stroke=style.stroke)
+            if style.stroke_width != pen.width:
+                c.setLineWidth(style.stroke_width)
+                pen = replace(pen, width=style.stroke_width)
+            if style.dash != pen.dash:
+                c.setDash(list(style.dash), 0)
+                pen = replace(pen, dash=style.dash)
+        if (stroke or fill) and style.opacity != pen.alpha:
+            c.setFillAlpha(style.opacity)
+            c.setStrokeAlpha(style.opacity)
+            pen = replace(pen, alpha=style.opacity)
+        self.pen = pen
+        return stroke, fill
+
+    def items(self, items: tuple[Item, ...]) -> None:
+        for item in items:
+            self.item(item)
+
+    def item(self, item: Item) -> None:
+        c = self.c
+        if isinstance(item, Text):
+            self.text(item)
+        elif isinstance(item, Group):
+            self.group(item)
+        elif isinstance(item, Rect):
+            stroke, fill = self.use(item.style)
+            if stroke or fill:
+                c.rect(item.x, item.y, item.width, item.height, stroke=int(stroke), fill=int(fill))
+        elif isinstance(item, Circle):
+            stroke, fill = self.use(item.style)
+            if stroke or fill:
+                c.circle(item.cx, item.cy, item.r, stroke=int(stroke), fill=int(fill))
+        elif isinstance(item, Ellipse):
+            self.ellipse(item)
+        elif isinstance(item, Polygon):
+            self.polygon(item)
+        else:  # pragma: no cover - Item is a closed union
+            raise TypeError(f"unknown scene item {item!r}")
+
+    def polygon(self, item: Polygon) -> None:
+        stroke, fill = self.use(item.style)
+        if not (stroke or fill) or len(item.points) < 2:
+            return
+        path = self.c.beginPath()
+        (x0, y0), *rest = item.points
+        path.moveTo(x0, y0)
+        for x, y in rest:
+            path.lineTo(x, y)
+        if item.closed:
+            path.close()
+        self.c.drawPath(path, stroke=int(stroke), fill=int(fill), fillMode=FILL_NON_ZERO)  # as SVG
+
+    def ellipse(self, item: Ellipse) -> None:
+        stroke, fill = self.use(item.style)
+        if not (stroke or fill):
+            return
+        c, paint = self.c, {"stroke": int(stroke), "fill": int(fill)}
+        if item.angle % 360 == 0:
+            c.ellipse(item.cx - item.rx, item.cy - item.ry, item.cx + item.rx, item.cy + item.ry, **paint)
+            return
+        c.saveState()
+        c.translate(item.cx, item.cy)
+        c.rotate(item.angle)  # y points down, so a positive turn is clockwise on the page
+        c.ellipse(-item.rx, -item.ry, item.rx, item.ry, **paint)
+        c.restoreState()
+
+    def text(self, item: Text) -> None:
+        if not item.text:
+            return
+        text = item.text.translate(_SUBSTITUTES)
+        x = item.x
+        if item.anchor != "start":
+            width = fonts.text_width(text, item.size, item.bold)
+            x -= width if item.anchor == "end" else width / 2
+        self.use(Style(fill=item.fill))
+        obj = self.c.beginText()
+        obj.setTextTransform(1, 0, 0, -1, x, item.y)  # un-flip the glyphs
+        obj.setFont(fonts.font_name(bold=item.bold), item.size)
+        obj.textOut(text)
+        self.c.drawText(obj)
+
+    def group(self, item: Group) -> None:
+        c = self.c
+        c.saveState()
+        self.saved.append(self.pen)
+        if item.dx or item.dy:
+            c.translate(item.dx, item.dy)
+        if item.scale != 1:
+            c.scale(item.scale, item.scale)
+        if item.clip is not None:
+            path = c.beginPath()
+            path.rect(*item.clip)
+            c.clipPath(path, stroke=0, fill=0)
+        self.items(item.items)
+        c.restoreState()
+        self.pen = self.saved.pop()
+
+
+def _page(canvas: Canvas, scene: Scene) -> None:
+    canvas.setPageSize((scene.width * MM, scene.height * MM))
+    canvas.saveState()
+    canvas.transform(MM, 0, 0, -MM, 0, scene.height * MM)  # scene mm, y down
+    _Painter(canvas).items(scene.items)
+    canvas.restoreState()
+    canvas.showPage()
+
+
+def render_pdf(document: Document) -> bytes:
+    """The document as PDF bytes: one page per scene, same size in mm, fonts embedded."""
+    if not document.pages:
+        raise ValueError("a PDF needs at least one page")
+    fonts.register_pdf_fonts()
+    out = io.BytesIO()
+    first = document.pages[0]
+    canvas = Canvas(
+        out,
+        pagesize=(first.width * MM, first.height * MM),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=fonts.SANS,  # reportlab's default (Helvetica) would land in the PDF unembedded
+        lang=document.language or None,
+    )
+    canvas.setTitle(document.title)
+    canvas.setSubject(document.subject)
+    canvas.setKeywords(", ".join(document.keywords))
+    canvas.setAuthor("")
+    canvas.setCreator("boardgen")
+    canvas.setViewerPreference("DisplayDocTitle", "true")
+    for scene in document.pages:
+        _page(canvas, scene)
+    canvas.save()
+    return out.getvalue()

@@ -1,0 +1,130 @@
+"""The checked, typed form of a variant descriptor.
+
+Everything downstream (rules engine, layout, rule sheets) reads these frozen values,
+never YAML: the descriptor layer is the one place where input is doubted.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "LANGUAGES",
+    "BoardSpec",
+    "Player",
+    "PrintSettings",
+    "RulesSpec",
+    "Source",
+    "Variant",
+]
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..geometry import Grid, HexHexGrid, Side, SquareGrid
+from ..rules.spec import GameSpec, PlayerSpec, ScoringTrack
+
+#: Languages every descriptor must provide texts in (the rule-sheet catalogues).
+LANGUAGES: tuple[str, ...] = ("en", "fr", "de")
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: Mapping[str, str]
+    colour: str
+    letter: str
+    side: Side | None
+
+
+@dataclass(frozen=True)
+class BoardSpec:
+    """The board as written: its grid plus which cells take pieces."""
+
+    grid: Grid
+    playable: frozenset[int]
+    #: PDN number of each playable cell, when the descriptor asks for PDN numbering.
+    pdn: Mapping[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class RulesSpec:
+    family: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """Defaults a user can override on the command line."""
+
+    cell_size: float  # mm between neighbouring cell centres
+    paper: str
+    landscape: bool
+    coordinates: bool
+    colours: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Source:
+    document: str
+    language: str
+    about: str
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One game, as described by ``variants/<id>.yaml``."""
+
+    id: str
+    file: Path
+    title: Mapping[str, str]
+    players: tuple[Player, Player]
+    first: str
+    board: BoardSpec
+    regions: Mapping[str, frozenset[int]]
+    setup: Mapping[str, frozenset[int]]
+    counts: Mapping[str, int]
+    scoring_track: ScoringTrack | None
+    rules: RulesSpec
+    print: PrintSettings
+    sources: tuple[Source, ...]
+
+    @property
+    def grid(self) -> Grid:
+        return self.board.grid
+
+    @property
+    def restricted(self) -> frozenset[int]:
+        return self.regions.get("restricted", frozenset())
+
+    def player(self, player_id: str) -> Player:
+        for p in self.players:
+            if p.id == player_id:
+                return p
+        raise KeyError(player_id)
+
+    def kind_text(self) -> str:
+        grid = self.grid
+        if isinstance(grid, SquareGrid):
+            return f"square {grid.width}x{grid.height}"
+        if isinstance(grid, HexHexGrid):
+            return f"hexhex side {grid.side}"
+        return grid.kind
+
+    def game_spec(self) -> GameSpec:
+        """The game as the rules engine sees it."""
+        return GameSpec(
+            id=self.id,
+            grid=self.grid,
+            playable=self.board.playable,
+            regions=self.regions,
+            players=(
+                PlayerSpec(self.players[0].id, self.players[0].side, self.players[0].letter),
+                PlayerSpec(self.players[1].id, self.players[1].side, self.players[1].letter),
+            ),
+            first=self.first,
+            setup=self.setup,
+            params=self.rules.params,
+            pdn=self.board.pdn,
+            scoring_track=self.scoring_track,
+        )

@@ -1,0 +1,274 @@
+"""From loaded YAML to a checked :class:`Variant`.
+
+The checks here are about the descriptor being well formed and self-consistent
+(known keys, sane sizes, cells on the board, no two pieces on one cell). Whether the
+setup makes a playable game is the rules engine's job (``boardgen validate``).
+"""
+
+from __future__ import annotations
+
+__all__ = ["CELL_SIZE_MM", "HEX_SIDE", "SQUARE_SIZE", "TRACK_MAXIMUM", "parse_variant"]
+
+from pathlib import Path
+
+from ..geometry import Grid, HexHexGrid, Side, SquareGrid
+from ..rules.registry import FAMILIES, check_params
+from ..rules.spec import ScoringTrack
+from .model import LANGUAGES, BoardSpec, Player, PrintSettings, RulesSpec, Source, Variant
+from .reader import Reader
+from .regions import RegionResolver
+from .yamlload import Loaded, PathKey
+
+# Documented limits (README, "Limits"): beyond them a descriptor is refused with a clear message.
+#: Squares per side of a square board.
+SQUARE_SIZE = (2, 100)
+#: Cells per edge of a hexhex board.
+HEX_SIDE = (2, 50)
+#: Distance between neighbouring cell centres, in mm.
+CELL_SIZE_MM = (5.0, 150.0)
+#: Highest number on a scoring track.
+TRACK_MAXIMUM = (1, 1000)
+
+ID_PATTERN = r"[a-z0-9]+(-[a-z0-9]+)*"
+COLOUR_PATTERN = r"#[0-9a-fA-F]{6}"
+PAPERS = ("a4", "letter", "a3")
+THEME_KEYS = ("light", "dark", "cell", "restricted", "line", "background", "track", "text")
+
+DEFAULT_COLOURS = {
+    "light": "#f3e3c3",
+    "dark": "#8b5a3c",
+    "cell": "#f3e3c3",
+    "restricted": "#b9b2a6",
+    "line": "#3b2a1e",
+    "background": "#ffffff",
+    "track": "#fbf3e2",
+    "text": "#2a1d14",
+}
+
+
+def parse_variant(loaded: Loaded) -> Variant:
+    """Check every key of a descriptor and build its :class:`Variant`."""
+    r = Reader(loaded)
+    r.mapping(
+        (),
+        required=("format", "id", "title", "players", "first", "board", "setup", "rules", "print"),
+        optional=("regions", "furniture", "sources"),
+    )
+    r.integer(("format",), minimum=1, maximum=1)
+    variant_id = r.string(("id",), pattern=ID_PATTERN, what="an id of lowercase letters, digits and dashes")
+    stem = Path(loaded.file).stem
+    if loaded.file.endswith((".yaml", ".yml")) and stem != variant_id:
+        raise r.error(("id",), f"id '{variant_id}' does not match the file name '{Path(loaded.file).name}'")
+    title = _texts(r, ("title",))
+    players = _players(r)
+    ids = [p.id for p in players]
+    first = r.string(("first",), choices=ids)
+    board = _board(r)
+    sides = {p.id: p.side for p in players if p.side is not None}
+    named = {name: ("regions", name) for name in r.free_mapping(("regions",))} if r.has(("regions",)) else {}
+    for name in named:
+        if name in ("all", "playable"):
+            raise r.error(
+                ("regions", name), f"'{name}' is a built-in region and cannot be redefined", at_key=True
+            )
+    resolver = RegionResolver(r, board.grid, board.playable, sides, named)
+    regions = {name: resolver.named(name, path) for name, path in named.items()}
+    setup, counts = _setup(r, resolver, board, regions, ids)
+    track = _furniture(r)
+    rules = _rules(r)
+    settings = _print(r)
+    sources = _sources(r)
+    return Variant(
+        id=variant_id,
+        file=Path(loaded.file),
+        title=title,
+        players=players,
+        first=first,
+        board=board,
+        regions=regions,
+        setup=setup,
+        counts=counts,
+        scoring_track=track,
+        rules=rules,
+        print=settings,
+        sources=sources,
+    )
+
+
+def _texts(r: Reader, path: PathKey) -> dict[str, str]:
+    r.mapping(path, required=LANGUAGES)
+    return {lang: r.string((*path, lang)) for lang in LANGUAGES}
+
+
+def _players(r: Reader) -> tuple[Player, Player]:
+    items = r.sequence(("players",))
+    if len(items) != 2:
+        raise r.error(("players",), f"expected exactly 2 players, got {len(items)}")
+    players = []
+    for i in range(2):
+        path: PathKey = ("players", i)
+        fields = r.mapping(path, required=("id", "name", "colour", "letter"), optional=("side",))
+        side: Side | None = None
+        if fields.get("side") is not None:
+            side = r.string((*path, "side"), choices=("south", "north"))  # type: ignore[assignment]
+        players.append(
+            Player(
+                id=r.string((*path, "id"), pattern=r"[a-z][a-z0-9-]*", what="a lowercase player id"),
+                name=_texts(r, (*path, "name")),
+                colour=r.string((*path, "colour"), pattern=COLOUR_PATTERN, what="a colour like #1a2b3c"),
+                letter=r.string((*path, "letter"), pattern=r"[A-Z]", what="one capital letter"),
+                side=side,
+            )
+        )
+    a, b = players
+    for key, same in (("id", a.id == b.id), ("letter", a.letter == b.letter)):
+        if same:
+            raise r.error(("players", 1, key), f"both players have the same {key}")
+    if (a.side is None) != (b.side is None) or (a.side is not None and a.side == b.side):
+        raise r.error(
+            ("players", 1, "side"), "players sit at opposite edges: one south, one north (or neither)"
+        )
+    return a, b
+
+
+def _board(r: Reader) -> BoardSpec:
+    path: PathKey = ("board",)
+    r.free_mapping(path)
+    kind = r.string((*path, "kind"), choices=("square", "hexhex"))
+    if kind == "square":
+        r.mapping(
+            path, required=("kind", "width", "height", "playable"), optional=("near_right", "numbering")
+        )
+        low, high = SQUARE_SIZE
+        width = r.integer((*path, "width"), minimum=low, maximum=high)
+        height = r.integer((*path, "height"), minimum=low, maximum=high)
+        near_right = (
+            r.string((*path, "near_right"), choices=("light", "dark"))
+            if r.has((*path, "near_right"))
+            else "light"
+        )
+        grid = SquareGrid(width, height, near_right)  # type: ignore[arg-type]
+        playable_word = r.string((*path, "playable"), choices=("all", "dark", "light"))
+        playable = _square_playable(grid, playable_word)
+        numbering = (
+            r.string((*path, "numbering"), choices=("algebraic", "pdn"))
+            if r.has((*path, "numbering"))
+            else "algebraic"
+        )
+        pdn = None
+        if numbering == "pdn":
+            if playable_word == "all":
+                raise r.error(
+                    (*path, "numbering"),
+                    "PDN numbers need a board played on one colour (playable: dark or light)",
+                )
+            pdn = grid.pdn_numbers(playable)
+        return BoardSpec(grid, playable, pdn)
+    r.mapping(path, required=("kind", "side"), optional=("orientation",))
+    low, high = HEX_SIDE
+    side = r.integer((*path, "side"), minimum=low, maximum=high)
+    orientation = (
+        r.string((*path, "orientation"), choices=("pointy", "flat"))
+        if r.has((*path, "orientation"))
+        else "pointy"
+    )
+    hexgrid: Grid = HexHexGrid(side, orientation)  # type: ignore[arg-type]
+    return BoardSpec(hexgrid, frozenset(hexgrid.cells()))
+
+
+def _square_playable(grid: SquareGrid, word: str) -> frozenset[int]:
+    if word == "all":
+        return frozenset(grid.cells())
+    return frozenset(c for c in grid.cells() if grid.colour(c) == word)
+
+
+def _setup(
+    r: Reader,
+    resolver: RegionResolver,
+    board: BoardSpec,
+    regions: dict[str, frozenset[int]],
+    ids: list[str],
+) -> tuple[dict[str, frozenset[int]], dict[str, int]]:
+    entries = r.mapping(("setup",), optional=ids)
+    setup: dict[str, frozenset[int]] = {pid: frozenset() for pid in ids}
+    counts: dict[str, int] = {pid: 0 for pid in ids}
+    taken: dict[int, str] = {}
+    restricted = regions.get("restricted", frozenset())
+    grid = board.grid
+    for pid in entries:
+        path: PathKey = ("setup", pid)
+        r.mapping(path, required=("men", "count"))
+        count = r.integer((*path, "count"), minimum=0, maximum=grid.size)
+        men = resolver.evaluate((*path, "men"))
+        for cell in sorted(men):
+            name = grid.name(cell)
+            if cell not in board.playable:
+                raise r.error((*path, "men"), f"{name} is not a playable cell")
+            if cell in restricted:
+                raise r.error((*path, "men"), f"{name} is in the restricted region")
+            if cell in taken:
+                raise r.error((*path, "men"), f"{name} is already taken by {taken[cell]}")
+            taken[cell] = pid
+        if len(men) != count:
+            raise r.error((*path, "count"), f"count says {count} but the men region holds {len(men)} cells")
+        setup[pid] = men
+        counts[pid] = count
+    return setup, counts
+
+
+def _furniture(r: Reader) -> ScoringTrack | None:
+    if not r.has(("furniture",)):
+        return None
+    r.mapping(("furniture",), optional=("scoring_track",))
+    if not r.has(("furniture", "scoring_track")):
+        return None
+    path: PathKey = ("furniture", "scoring_track")
+    r.mapping(path, required=("maximum",))
+    low, high = TRACK_MAXIMUM
+    return ScoringTrack(maximum=r.integer((*path, "maximum"), minimum=low, maximum=high))
+
+
+def _rules(r: Reader) -> RulesSpec:
+    r.mapping(("rules",), required=("family",), optional=("params",))
+    family = r.string(("rules", "family"), choices=sorted(FAMILIES))
+    params = r.free_mapping(("rules", "params")) if r.has(("rules", "params")) else {}
+    check_params(family, params, lambda key, message: r.error(("rules", "params", *key), message))
+    return RulesSpec(family, params)
+
+
+def _print(r: Reader) -> PrintSettings:
+    path: PathKey = ("print",)
+    r.mapping(path, required=("cell_size",), optional=("paper", "landscape", "coordinates", "colours"))
+    low, high = CELL_SIZE_MM
+    colours = dict(DEFAULT_COLOURS)
+    if r.has((*path, "colours")):
+        for key in r.mapping((*path, "colours"), optional=THEME_KEYS):
+            colours[key] = r.string(
+                (*path, "colours", key), pattern=COLOUR_PATTERN, what="a colour like #1a2b3c"
+            )
+    return PrintSettings(
+        cell_size=r.number((*path, "cell_size"), minimum=low, maximum=high, unit="mm"),
+        paper=r.string((*path, "paper"), choices=PAPERS) if r.has((*path, "paper")) else "a4",
+        landscape=r.boolean((*path, "landscape")) if r.has((*path, "landscape")) else False,
+        coordinates=r.boolean((*path, "coordinates")) if r.has((*path, "coordinates")) else True,
+        colours=colours,
+    )
+
+
+def _sources(r: Reader) -> tuple[Source, ...]:
+    if not r.has(("sources",)):
+        return ()
+    result = []
+    for i in range(len(r.sequence(("sources",)))):
+        path: PathKey = ("sources", i)
+        r.mapping(path, required=("document", "language", "about"))
+        result.append(
+            Source(
+                document=r.string((*path, "document")),
+                language=r.string(
+                    (*path, "language"), pattern=r"[a-z]{2}", what="a two-letter language code"
+                ),
+                about=r.string((*path, "about")),
+            )
+        )
+    return tuple(result)

@@ -1,0 +1,1 @@
+"""Rendering helpers: paper sizes, calibration ruler, page composition of sheets."""

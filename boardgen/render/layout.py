@@ -1,0 +1,80 @@
+"""Cells to shapes in millimetres.
+
+The geometry works in cell units with y up; a page works in millimetres with y down.
+A :class:`Layout` is that conversion for one board at one cell size, plus the board's
+bounding box, so every drawing layer (cells, labels, pieces, track) agrees on where a
+cell is.
+"""
+
+from __future__ import annotations
+
+__all__ = ["Layout"]
+
+import math
+from collections.abc import Iterable
+
+from ..geometry import Grid, Point
+
+
+class Layout:
+    """Places ``grid`` at ``cell_size`` mm with ``padding`` mm around the cells' outline."""
+
+    def __init__(self, grid: Grid, cell_size: float, padding: float, extent: float = 0.0) -> None:
+        """``extent`` (cell units) widens the drawn area around the board's centre,
+        for furniture such as a scoring track that lies outside the cells."""
+        self.grid = grid
+        self.cell_size = cell_size
+        outline = [p for c in grid.cells() for p in grid.outline(c)]
+        xs = [p[0] for p in outline]
+        ys = [p[1] for p in outline]
+        self.centre_units: Point = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        half_w = max((max(xs) - min(xs)) / 2, extent)
+        half_h = max((max(ys) - min(ys)) / 2, extent)
+        self.board_box = (
+            padding + (half_w - (max(xs) - min(xs)) / 2) * cell_size,
+            padding + (half_h - (max(ys) - min(ys)) / 2) * cell_size,
+            (max(xs) - min(xs)) * cell_size,
+            (max(ys) - min(ys)) * cell_size,
+        )
+        self._left = self.centre_units[0] - half_w
+        self._top = self.centre_units[1] + half_h
+        self.padding = padding
+        self.width = 2 * half_w * cell_size + 2 * padding
+        self.height = 2 * half_h * cell_size + 2 * padding
+
+    def to_page(self, point: Point) -> Point:
+        """A point in cell units (y up) to page millimetres (y down)."""
+        x, y = point
+        return (
+            self.padding + (x - self._left) * self.cell_size,
+            self.padding + (self._top - y) * self.cell_size,
+        )
+
+    def centre(self, cell: int) -> Point:
+        return self.to_page(self.grid.centre(cell))
+
+    def polygon(self, cell: int) -> tuple[Point, ...]:
+        return tuple(self.to_page(p) for p in self.grid.outline(cell))
+
+    def board_centre(self) -> Point:
+        return self.to_page(self.centre_units)
+
+    def direction(self, name: str) -> Point:
+        """Page vector (mm) of one step in a named grid direction."""
+        grid = self.grid
+        for cell in _central_first(grid):
+            other = grid.step(cell, name)
+            if other is not None:
+                (ax, ay), (bx, by) = self.centre(cell), self.centre(other)
+                return (bx - ax, by - ay)
+        raise ValueError(f"direction {name!r} leads nowhere on this board")
+
+
+def _central_first(grid: Grid) -> Iterable[int]:
+    return sorted(grid.cells(), key=lambda c: -grid.ring(c))
+
+
+def polar(centre: Point, radius: float, degrees: float) -> Point:
+    """A page point at ``radius`` mm from ``centre``, ``degrees`` counter-clockwise from east."""
+    a = math.radians(degrees)
+    return (centre[0] + radius * math.cos(a), centre[1] - radius * math.sin(a))

@@ -1,0 +1,296 @@
+"""Page composition: true-scale boards and diagrams laid out on sheets of paper.
+
+A board is a promise of true scale (pieces must fit the cells), so it is never
+shrunk: when it fits the printable area it is centred on one page; when it does
+not, it is cut into the fewest tiles that cover it, neighbours sharing a 10 mm
+overlap so that the tiles can be taped together without gaps. Tiles are preceded
+by an assembly map (the whole board, scaled down, with the tile grid) and carry
+crop marks in a gutter outside the board, dashed lines where the next tile's edge
+goes, and a label naming their place (columns A, B, ...; rows 1, 2, ...).
+
+Every board page, the map included, carries the calibration ruler, so that any
+single sheet can be checked for "fit to page" scaling by the print dialog. The
+ruler and titles live in bands at the top and bottom of the printable area, so they
+never overlap the board.
+
+Diagrams (positions, illustrations) promise no scale: :func:`diagram_page` shrinks
+one that is too big, and says so in its caption.
+"""
+
+from __future__ import annotations
+
+__all__ = ["GUTTER", "OVERLAP", "RULER_BAND", "TITLE_BAND", "board_pages", "content_box", "diagram_page"]
+
+import math
+from dataclasses import dataclass
+
+from ..backends.fonts import text_width
+from ..scene import Group, Item, Polygon, Rect, Scene, Style, Text
+from .paper import Box, Paper
+from .ruler import ruler
+
+#: Width of the strip two neighbouring tiles share, in mm.
+OVERLAP = 10.0
+#: Height of the title band at the top of the printable area, in mm.
+TITLE_BAND = 12.0
+#: Room between a tile's board piece and the content edge, for crop marks, in mm.
+GUTTER = 6.0
+_RULER, _RULER_WIDTH, _RULER_HEIGHT = ruler()
+#: Height of the ruler band at the bottom of the printable area, in mm.
+RULER_BAND = math.ceil(_RULER_HEIGHT + 2.0)
+_BLEED = 0.5  # tiles show this much beyond the board's outer edges (its border stroke)
+_TITLE, _SUBTITLE, _SMALL = 4.2, 3.0, 2.4  # font sizes, mm
+_MARK = Style(stroke="#000000", stroke_width=0.2)
+_GUIDE = Style(stroke="#d1007a", stroke_width=0.25, dash=(2.0, 1.5))
+_GUIDE_TICK = Style(stroke="#d1007a", stroke_width=0.25)
+_MAP_TILE = Style(fill="#1f6fd1", stroke="#1f6fd1", stroke_width=0.3, opacity=0.12)
+_MAP_EDGE = Style(stroke="#1f6fd1", stroke_width=0.3)
+_LABEL_BACK = Style(fill="#ffffff", opacity=0.85)
+_TIMES = " \u00d7 "
+INSTRUCTIONS = (
+    f"Cut along the crop marks, overlap {OVERLAP:g} mm, align the marks, tape.",
+    "Lay each tile over its left and upper neighbours, its cut edge on their dashed line.",
+)
+
+
+@dataclass(frozen=True)
+class _Tile:
+    column: int
+    row: int
+    window: Box  # the part of the artwork this tile shows, artwork coordinates
+
+    @property
+    def name(self) -> str:
+        return f"{_column_name(self.column)}{self.row + 1}"
+
+
+def _column_name(index: int) -> str:
+    """A, B, ..., Z, AA, AB, ... like spreadsheet columns."""
+    name = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        name = chr(ord("A") + rest) + name
+    return name
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def content_box(paper: Paper) -> Box:
+    """Where a single-page board may go: the printable area minus title and ruler bands."""
+    return paper.printable.inset(0, TITLE_BAND, 0, RULER_BAND)
+
+
+def _fit(text: str, size: float, bold: bool, width: float) -> str:
+    """``text`` shortened with an ellipsis so that it is at most ``width`` mm wide."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _wrap(text: str, size: float, width: float) -> list[str]:
+    """``text`` broken at spaces into lines at most ``width`` mm wide (long words overflow)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def _frame(paper: Paper, title: str, subtitle: str, badge: str = "", page: str = "") -> list[Item]:
+    """Title band (title, subtitle, big badge on the right) and ruler band of a board page."""
+    box = paper.printable
+    badge_width = text_width(badge, 8.0, True) + 4.0 if badge else 0.0
+    items: list[Item] = [
+        Text(box.x, box.y + _TITLE, _fit(title, _TITLE, True, box.width - badge_width), _TITLE, bold=True),
+        Text(box.x, box.y + 9.0, _fit(subtitle, _SUBTITLE, False, box.width - badge_width), _SUBTITLE),
+        Group(_RULER, dx=box.x, dy=box.bottom - _RULER_HEIGHT, label="calibration ruler"),
+    ]
+    if badge:
+        items.append(Text(box.right, box.y + 8.0, badge, 8.0, anchor="end", bold=True))
+    if page and box.width - _RULER_WIDTH > text_width(page, _SMALL) + 4.0:
+        items.append(Text(box.right, box.bottom - 0.6, page, _SMALL, anchor="end"))
+    return items
+
+
+def _counts(length: float, room: float) -> int:
+    """Fewest tiles of ``room`` mm, overlapping by OVERLAP, that cover ``length`` mm."""
+    if length <= room + 1e-9:
+        return 1
+    return math.ceil((length - OVERLAP) / (room - OVERLAP) - 1e-9)
+
+
+def _tiles(width: float, height: float, room: Box) -> list[_Tile]:
+    """Equal windows over the artwork, row by row, sharing exactly OVERLAP mm with neighbours."""
+    if room.width <= 2 * OVERLAP or room.height <= 2 * OVERLAP:
+        raise ValueError("paper too small to tile a board")
+    columns, rows = _counts(width, room.width), _counts(height, room.height)
+    w = (width + (columns - 1) * OVERLAP) / columns
+    h = (height + (rows - 1) * OVERLAP) / rows
+    return [
+        _Tile(c, r, Box(c * (w - OVERLAP), r * (h - OVERLAP), w, h))
+        for r in range(rows)
+        for c in range(columns)
+    ]
+
+
+def _line(x1: float, y1: float, x2: float, y2: float, style: Style) -> Polygon:
+    return Polygon(((x1, y1), (x2, y2)), style, closed=False)
+
+
+def _marks(on: Box, guides: tuple[float, ...], hguides: tuple[float, ...]) -> list[Item]:
+    """Crop marks at the corners of ``on`` and gutter ticks at the overlap lines."""
+    a, b = 1.0, 5.0  # marks run from a to b mm outside the cut line
+    items: list[Item] = []
+    for x, sx in ((on.x, -1), (on.right, 1)):
+        for y, sy in ((on.y, -1), (on.bottom, 1)):
+            items.append(_line(x + sx * a, y, x + sx * b, y, _MARK))
+            items.append(_line(x, y + sy * a, x, y + sy * b, _MARK))
+    for x in guides:
+        items += [
+            _line(x, on.y - a, x, on.y - b, _GUIDE_TICK),
+            _line(x, on.bottom + a, x, on.bottom + b, _GUIDE_TICK),
+        ]
+    for y in hguides:
+        items += [
+            _line(on.x - a, y, on.x - b, y, _GUIDE_TICK),
+            _line(on.right + a, y, on.right + b, y, _GUIDE_TICK),
+        ]
+    return items
+
+
+def _neighbours(on: Box, tile: _Tile, grid: tuple[int, int]) -> list[Item]:
+    """Each overlap strip named, in the gutter, after the tile that shares it."""
+    columns, rows = grid
+    items: list[Item] = []
+    for dc, x in ((-1, on.x + OVERLAP / 2), (1, on.right - OVERLAP / 2)):
+        if 0 <= tile.column + dc < columns:
+            name = _Tile(tile.column + dc, tile.row, tile.window).name
+            items.append(Text(x, on.y - 1.6, name, _SMALL, fill=_GUIDE.stroke or "", anchor="middle"))
+    for dr, y in ((-1, on.y + OVERLAP / 2), (1, on.bottom - OVERLAP / 2)):
+        if 0 <= tile.row + dr < rows:
+            name = _Tile(tile.column, tile.row + dr, tile.window).name
+            items.append(Text(on.x - 1.2, y + 0.85, name, _SMALL, fill=_GUIDE.stroke or "", anchor="end"))
+    return items
+
+
+def _tile_page(
+    artwork: Scene, paper: Paper, tile: _Tile, grid: tuple[int, int], title: str, page: str
+) -> Scene:
+    columns, rows = grid
+    room = content_box(paper).inset(GUTTER, GUTTER, GUTTER, GUTTER)
+    win = tile.window
+    on = Box(
+        room.x + (room.width - win.width) / 2, room.y + (room.height - win.height) / 2, win.width, win.height
+    )
+    left, top = tile.column > 0, tile.row > 0
+    right, bottom = tile.column < columns - 1, tile.row < rows - 1
+    clip = win.inset(*(0.0 if inner else -_BLEED for inner in (left, top, right, bottom)))
+    items: list[Item] = [
+        Group(
+            artwork.items,
+            dx=on.x - win.x,
+            dy=on.y - win.y,
+            clip=(clip.x, clip.y, clip.width, clip.height),
+            label=f"tile {tile.name}",
+        )
+    ]
+    # Dashed lines where the right and lower neighbours' cut edges will lie.
+    if right:
+        items.append(_line(on.right - OVERLAP, on.y, on.right - OVERLAP, on.bottom, _GUIDE))
+    if bottom:
+        items.append(_line(on.x, on.bottom - OVERLAP, on.right, on.bottom - OVERLAP, _GUIDE))
+    guides = (on.x + OVERLAP,) * left + (on.right - OVERLAP,) * right
+    hguides = (on.y + OVERLAP,) * top + (on.bottom - OVERLAP,) * bottom
+    items += _marks(on, guides, hguides)
+    items += _neighbours(on, tile, grid)
+    label = f"Tile {tile.name} — row {tile.row + 1} of {rows}, column {tile.column + 1} of {columns}"
+    items += _frame(paper, title, label, badge=tile.name, page=page)
+    return Scene(paper.width, paper.height, tuple(items), f"{title}: tile {tile.name}", label)
+
+
+def _map_page(artwork: Scene, paper: Paper, tiles: list[_Tile], grid: tuple[int, int], title: str) -> Scene:
+    columns, rows = grid
+    room = content_box(paper).inset(0, 2.0, 0, 2.0 + 4.2 * len(INSTRUCTIONS))
+    s = min(room.width / artwork.width, room.height / artwork.height, 1.0)
+    x0 = room.x + (room.width - artwork.width * s) / 2
+    y0 = room.y + (room.height - artwork.height * s) / 2
+    items: list[Item] = [Group(artwork.items, dx=x0, dy=y0, scale=s, label="whole board, scaled")]
+    for tile in tiles:
+        w = tile.window
+        items.append(Rect(x0 + w.x * s, y0 + w.y * s, w.width * s, w.height * s, _MAP_TILE))
+    items.append(Rect(x0, y0, artwork.width * s, artwork.height * s, _MAP_EDGE))
+    for tile in tiles:
+        w = tile.window
+        size = min(8.0, 0.3 * w.width * s, 0.4 * w.height * s)
+        cx, cy = x0 + (w.x + w.width / 2) * s, y0 + (w.y + w.height / 2) * s
+        half = text_width(tile.name, size, True) / 2 + 0.8
+        items.append(Rect(cx - half, cy - 0.55 * size, 2 * half, 1.1 * size, _LABEL_BACK))
+        items.append(Text(cx, cy + 0.36 * size, tile.name, size, anchor="middle", bold=True))
+    y = room.bottom + 2.0
+    for line in INSTRUCTIONS:
+        y += 4.2
+        items.append(Text(paper.width / 2, y, line, _SUBTITLE, anchor="middle"))
+    scale = f"map at {s * 100:.0f} %" if s < 1 else "map at actual size"
+    grid_text = f"{_plural(columns, 'column')}{_TIMES}{_plural(rows, 'row')} = {len(tiles)} tiles"
+    subtitle = f"Assembly map — {grid_text}; {scale}"
+    items += _frame(paper, title, subtitle, page=f"Page 1 of {len(tiles) + 1}")
+    return Scene(paper.width, paper.height, tuple(items), f"{title}: assembly map", subtitle)
+
+
+def board_pages(artwork: Scene, paper: Paper, *, landscape: bool, title: str) -> tuple[Scene, ...]:
+    """The true-scale ``artwork`` on pages of ``paper``: one page, or a map and its tiles."""
+    if artwork.width <= 0 or artwork.height <= 0:
+        raise ValueError("artwork has no size")
+    paper = paper.oriented(landscape)
+    box = content_box(paper)
+    if artwork.width <= box.width + 1e-9 and artwork.height <= box.height + 1e-9:
+        dx = box.x + (box.width - artwork.width) / 2
+        dy = box.y + (box.height - artwork.height) / 2
+        size = f"Actual size (1:1), {artwork.width:.1f}{_TIMES}{artwork.height:.1f} mm"
+        items = (Group(artwork.items, dx=dx, dy=dy, label="board"), *_frame(paper, title, size))
+        return (Scene(paper.width, paper.height, items, title, size),)
+    tiles = _tiles(artwork.width, artwork.height, box.inset(GUTTER, GUTTER, GUTTER, GUTTER))
+    grid = (tiles[-1].column + 1, tiles[-1].row + 1)
+    total = len(tiles) + 1
+    pages = [_map_page(artwork, paper, tiles, grid, title)]
+    for n, tile in enumerate(tiles, start=2):
+        pages.append(_tile_page(artwork, paper, tile, grid, title, f"Page {n} of {total}"))
+    return tuple(pages)
+
+
+def diagram_page(picture: Scene, paper: Paper, *, landscape: bool, title: str, caption: str = "") -> Scene:
+    """``picture`` centred on one page under ``title``, shrunk (and captioned so) if too big."""
+    paper = paper.oriented(landscape)
+    box = paper.printable.inset(0, TITLE_BAND, 0, 0)
+    leading = 4.2
+
+    def room_for(text: str) -> tuple[list[str], float]:
+        lines = _wrap(text, _SUBTITLE, box.width)
+        return lines, box.height - (len(lines) * leading + 2.0 if lines else 0.0)
+
+    lines, height = room_for(caption)
+    s = min(box.width / picture.width, height / picture.height, 1.0)
+    if s < 1.0:
+        note = "{} Scaled to {} % to fit the page.".format
+        lines, height = room_for(note(caption, 100).strip())  # the widest the note can get
+        s = min(box.width / picture.width, height / picture.height)
+        lines = _wrap(note(caption, math.floor(s * 100)).strip(), _SUBTITLE, box.width)
+    block = picture.height * s + (len(lines) * leading + 2.0 if lines else 0.0)
+    x0 = box.x + (box.width - picture.width * s) / 2
+    y0 = box.y + (box.height - block) / 2
+    items: list[Item] = [
+        Text(box.x, paper.printable.y + _TITLE, _fit(title, _TITLE, True, box.width), _TITLE, bold=True),
+        Group(picture.items, dx=x0, dy=y0, scale=s, label="diagram"),
+    ]
+    y = y0 + picture.height * s + 2.0
+    for line in lines:
+        y += leading
+        items.append(Text(paper.width / 2, y - 1.0, line, _SUBTITLE, anchor="middle"))
+    return Scene(paper.width, paper.height, tuple(items), title or picture.title, " ".join(lines))

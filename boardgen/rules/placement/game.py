@@ -1,0 +1,283 @@
+"""Placement games (Catchup): the Game protocol for stone placement with catch-up turns.
+
+A turn places a *set* of stones on empty cells: which stone went down first cannot
+matter, so moves are frozensets of cells and perft counts sets, not orderings. The
+first player opens with up to ``opening_stones``; afterwards a turn places 1 to
+``stones_per_turn`` stones, or up to ``catchup_stones`` when the opponent's score
+rose on their last turn and is, at the start of this turn, at least the mover's.
+No turn may place more stones than there are empty cells. A score is the size of the
+player's largest group, but at least 1 (both scores start at 1). The game ends when
+every playable cell holds a stone: the larger largest group wins, ties broken by the
+second largest and so on; identical group sizes are a draw. docs/rules-catchup.md
+gives the reasons for each reading of the source.
+"""
+
+from __future__ import annotations
+
+__all__ = ["Move", "PlacementGame", "make_game"]
+
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from math import comb
+
+from ...errors import BoardgenError
+from ..base import Check, MoveView, PieceView
+from ..spec import GameSpec
+from .bound import score_bounds
+from .groups import Groups, bits, mask_of
+from .params import PlacementParams, parse_params
+from .position import PlacementPosition, cell_text, format_position, parse_cells, parse_fields
+
+#: A turn: the set of cells that receive the mover's stones.
+Move = frozenset[int]
+
+
+class PlacementGame:
+    """The placement rule family bound to one game's spec and params."""
+
+    def __init__(self, spec: GameSpec, params: PlacementParams) -> None:
+        self.spec = spec
+        self.params = params
+        self.grid = spec.grid
+        self.groups = Groups(spec.grid, spec.playable)
+        self.player_ids: tuple[str, str] = (spec.players[0].id, spec.players[1].id)
+        self.letters: tuple[str, str] = (spec.players[0].letter, spec.players[1].letter)
+        # combs[e][k]: number of turns placing 1..k stones on e empty cells.
+        cells = self.groups.playable.bit_count()
+        self._turn_counts = [
+            [sum(comb(e, s) for s in range(1, min(k, e) + 1)) for k in range(params.catchup_stones + 1)]
+            for e in range(cells + 1)
+        ]
+
+    # -- positions -----------------------------------------------------------------
+
+    def position(self, stones: tuple[int, int], mover: int, *, opening: bool, rose: bool) -> PlacementPosition:
+        """A position with its scores computed; the one way positions are built."""
+        scores = (self.groups.score(stones[0]), self.groups.score(stones[1]))
+        return PlacementPosition(stones, mover, opening, rose, scores)
+
+    def _setup(self) -> tuple[int, int]:
+        masks = [0, 0]
+        for player_id, cells in self.spec.setup.items():
+            if player_id not in self.player_ids:
+                raise BoardgenError(f"setup names {player_id!r}, who is not a player", key="setup")
+            for cell in cells:
+                if not self.groups.playable >> cell & 1:
+                    raise BoardgenError(f"setup stone on {self.grid.name(cell)}, not a playable cell", key="setup")
+                masks[self.player_ids.index(player_id)] |= 1 << cell
+        if shared := masks[0] & masks[1]:
+            raise BoardgenError(f"setup puts both players on {cell_text(self.grid, bits(shared))}", key="setup")
+        return masks[0], masks[1]
+
+    def initial(self) -> PlacementPosition:
+        first = self.player_ids.index(self.spec.first)
+        return self.position(self._setup(), first, opening=True, rose=False)
+
+    def to_move(self, position: PlacementPosition) -> str:
+        return self.player_ids[position.mover]
+
+    def pieces(self, position: PlacementPosition) -> Mapping[int, PieceView]:
+        return {
+            cell: PieceView(player_id, "stone")
+            for player_id, mask in zip(self.player_ids, position.stones)
+            for cell in bits(mask)
+        }
+
+    def empty(self, position: PlacementPosition) -> int:
+        """Mask of the empty playable cells."""
+        return self.groups.playable & ~position.occupied
+
+    # -- the turn rule ---------------------------------------------------------------
+
+    def catching_up(self, position: PlacementPosition) -> bool:
+        """Whether this is a catch-up turn: the opponent's score rose on their last
+        turn and is, now, at least the mover's."""
+        opponent = 1 - position.mover
+        return position.rose and position.scores[opponent] >= position.scores[position.mover]
+
+    def allowance(self, position: PlacementPosition) -> int:
+        """Most stones the rules let the mover place, before counting empty cells."""
+        if position.opening:
+            return self.params.opening_stones
+        return self.params.catchup_stones if self.catching_up(position) else self.params.stones_per_turn
+
+    def max_stones(self, position: PlacementPosition) -> int:
+        """Most stones this turn may place: the allowance, cut to the empty cells."""
+        return min(self.allowance(position), self.empty(position).bit_count())
+
+    def legal_moves(self, position: PlacementPosition) -> list[Move]:
+        empty = list(bits(self.empty(position)))
+        return [frozenset(cells) for k in range(1, self.max_stones(position) + 1) for cells in combinations(empty, k)]
+
+    def play(self, position: PlacementPosition, move: Move) -> PlacementPosition:
+        """The position after ``move``; raises BoardgenError if it is not legal here."""
+        placed = mask_of(move)
+        if not move or len(move) > self.max_stones(position) or placed & ~self.empty(position):
+            raise BoardgenError(f"illegal turn {sorted(move)} in {self.position_text(position)}")
+        return self._after(position, placed)
+
+    def _after(self, position: PlacementPosition, placed: int) -> PlacementPosition:
+        me = position.mover
+        own = position.stones[me] | placed
+        score = max(position.scores[me], self.groups.largest_through(own, placed))
+        stones = (own, position.stones[1]) if me == 0 else (position.stones[0], own)
+        scores = (score, position.scores[1]) if me == 0 else (position.scores[0], score)
+        return PlacementPosition(stones, 1 - me, False, score > position.scores[me], scores)
+
+    # -- end of game -----------------------------------------------------------------
+
+    def is_over(self, position: PlacementPosition) -> bool:
+        return not self.empty(position)
+
+    def ranking(self, position: PlacementPosition) -> tuple[list[int], list[int]]:
+        """Each player's group sizes, largest first: what the tie-break compares."""
+        return self.groups.sizes(position.stones[0]), self.groups.sizes(position.stones[1])
+
+    def outcome(self, position: PlacementPosition) -> str | None:
+        """The winner's id, ``"draw"``, or None while the board is not full.
+
+        Group sizes are compared largest first, pair by pair; a player who runs out of
+        groups compares as 0 there, which is exactly Python's list ordering.
+        """
+        if not self.is_over(position):
+            return None
+        first, second = self.ranking(position)
+        if first == second:
+            return "draw"
+        return self.player_ids[0] if first > second else self.player_ids[1]
+
+    # -- counting --------------------------------------------------------------------
+
+    def perft(self, position: PlacementPosition, depth: int) -> int:
+        """Number of distinct sequences of ``depth`` turns (sets of cells) from here.
+
+        Sequences that end the game early are not counted (the usual perft
+        convention). The last ply is counted, not played: with ``e`` empty cells and
+        at most ``k`` stones there are ``C(e,1) + ... + C(e,k)`` turns.
+        """
+        if depth == 0:
+            return 1
+        empty = self.empty(position)
+        if depth == 1:
+            return self._turn_counts[empty.bit_count()][self.max_stones(position)]
+        if depth == 2:
+            return self._perft_2(position, empty)
+        cells = list(bits(empty))
+        total = 0
+        for k in range(1, self.max_stones(position) + 1):
+            for chosen in combinations(cells, k):
+                total += self.perft(self._after(position, mask_of(chosen)), depth - 1)
+        return total
+
+    def _perft_2(self, position: PlacementPosition, empty: int) -> int:
+        """Two plies: enumerate this turn, count the reply (only its limit matters)."""
+        me, opponent = position.mover, 1 - position.mover
+        own, old = position.stones[me], position.scores[me]
+        their = position.scores[opponent]
+        p = self.params
+        cells = list(bits(empty))
+        left = len(cells)
+        total = 0
+        for k in range(1, self.max_stones(position) + 1):
+            counts = self._turn_counts[left - k]
+            for chosen in combinations(cells, k):
+                placed = mask_of(chosen)
+                score = max(old, self.groups.largest_through(own | placed, placed))
+                # The reply is a catch-up turn when my score rose and now is >= theirs.
+                total += counts[p.catchup_stones if old < score >= their else p.stones_per_turn]
+        return total
+
+    # -- text --------------------------------------------------------------------------
+
+    def move_text(self, position: PlacementPosition, move: Move) -> str:
+        return cell_text(self.grid, move)
+
+    def parse_move(self, position: PlacementPosition, text: str) -> Move:
+        """The legal turn ``text`` names (cells in any order, ``,``-separated)."""
+        cells = parse_cells(self.grid, self.groups.playable, text, f"turn {text!r}")
+        if not cells:
+            raise BoardgenError(f"turn {text!r}: name at least one cell, e.g. 'c3' or 'c3,d4'")
+        taken = [c for c in cells if position.occupied >> c & 1]
+        if taken:
+            raise BoardgenError(f"turn {text!r}: {cell_text(self.grid, taken)} already hold a stone")
+        most = self.max_stones(position)
+        if len(cells) > most:
+            why = "on the first turn" if position.opening else "on a catch-up turn" if self.catching_up(position) else ""
+            raise BoardgenError(
+                f"turn {text!r}: {self.to_move(position)} may place at most {most} stone(s) here {why}".rstrip()
+            )
+        return frozenset(cells)
+
+    def view(self, move: Move) -> MoveView:
+        return MoveView(path=(), placed=tuple(sorted(move, key=self.grid.coords)))
+
+    def position_text(self, position: PlacementPosition) -> str:
+        return format_position(self.grid, self.letters, position)
+
+    def parse_position(self, text: str) -> PlacementPosition:
+        """The position ``text`` describes; also refuses states no game can reach
+        (the opening flag off the starting board, a rise to a starting score)."""
+        fields = parse_fields(self.grid, self.letters, self.groups.playable, text)
+        position = self.position(fields.stones, fields.mover, opening=fields.opening, rose=fields.rose)
+        start = self.initial()
+        if position.opening != (position.stones == start.stones) or (position.opening and position.mover != start.mover):
+            raise BoardgenError(
+                f"position {text!r}: 'first' belongs to the starting board with "
+                f"{self.letters[start.mover]} to move, and only to it"
+            )
+        last = 1 - position.mover
+        if position.rose and position.scores[last] <= start.scores[last]:
+            raise BoardgenError(
+                f"position {text!r}: 'rose' says {self.letters[last]}'s score rose, "
+                f"but it is still its starting {start.scores[last]}"
+            )
+        return position
+
+    # -- validation ------------------------------------------------------------------
+
+    def score_bounds(self) -> tuple[int, int]:
+        """Proven upper bounds on each player's score (see :mod:`.bound`)."""
+        start = self.initial()
+        setup = (start.stones[0].bit_count(), start.stones[1].bit_count())
+        return score_bounds(self.params, self.groups.playable.bit_count(), setup, start.scores, start.mover)
+
+    def family_checks(self) -> Sequence[Check]:
+        try:
+            start = self.initial()
+        except BoardgenError as exc:
+            return [Check("board starts as declared", False, exc.message)]
+        return [self._start_check(start), self._track_check(), self._tie_check()]
+
+    def _start_check(self, start: PlacementPosition) -> Check:
+        empty = self.empty(start).bit_count()
+        if start.occupied == 0:
+            detail = f"the board starts empty: {empty} empty cells"
+        else:
+            counts = ", ".join(f"{pid} {mask.bit_count()}" for pid, mask in zip(self.player_ids, start.stones))
+            detail = f"the board starts with the declared stones ({counts}); {empty} empty cells"
+        if not empty:
+            return Check("board starts as declared", False, "the board starts full: no turn can be played")
+        return Check("board starts as declared", True, detail)
+
+    def _track_check(self) -> Check:
+        bounds = self.score_bounds()
+        highest = max(bounds)
+        per_player = ", ".join(f"{pid} <= {b}" for pid, b in zip(self.player_ids, bounds))
+        track = self.spec.scoring_track
+        if track is None:
+            return Check("scoring track covers every score", False, f"no scoring track; scores reach up to {highest}")
+        detail = f"highest reachable score <= {highest} ({per_player}); track goes to {track.maximum}"
+        return Check("scoring track covers every score", track.maximum >= highest, detail)
+
+    def _tie_check(self) -> Check:
+        cells = self.groups.playable.bit_count()
+        if cells % 2:
+            detail = f"a full board cannot tie: {cells} cells is odd, so the stone counts differ"
+        else:
+            detail = f"a full board can tie ({cells} cells): identical group sizes are a draw"
+        return Check("full board always decided", True, detail)
+
+
+def make_game(spec: GameSpec) -> PlacementGame:
+    """The placement game for ``spec``; bad params raise BoardgenError (rules.params.<name>)."""
+    return PlacementGame(spec, parse_params(spec.params))

@@ -1,0 +1,52 @@
+"""The commands a user types, through click's CliRunner."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from boardgen.cli import main
+
+
+def test_list_shows_every_game_with_its_cell_count() -> None:
+    result = CliRunner().invoke(main, ["list"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert len(lines) == 6
+    table = {line.split()[0]: line for line in lines}
+    assert table["kruzno-checkers"].endswith("91 cells")
+    assert "hexhex side 9" in table["hex9-checkers"] and table["hex9-checkers"].endswith("217 cells")
+    assert "square 8x8" in table["variante-dames"]
+
+
+def test_every_command_has_help() -> None:
+    for command in ([], ["list"], ["render"], ["build"], ["validate"]):
+        result = CliRunner().invoke(main, [*command, "--help"])
+        assert result.exit_code == 0 and "Usage:" in result.output
+
+
+@pytest.mark.parametrize("fmt", ["svg", "pdf"])
+def test_render_writes_the_requested_file(fmt: str, in_tmp: Path) -> None:
+    out = in_tmp / f"start.{fmt}"
+    result = CliRunner().invoke(main, ["render", "pool-checkers", "--what", "start", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    head = out.read_bytes()[:5]
+    assert head == (b"%PDF-" if fmt == "pdf" else b"<?xml")
+    assert [p.name for p in in_tmp.iterdir()] == [out.name]
+
+
+def test_render_accepts_a_path_to_a_descriptor(in_tmp: Path) -> None:
+    source = Path(__file__).resolve().parents[1] / "variants" / "catchup.yaml"
+    result = CliRunner().invoke(main, ["render", str(source), "--cell-size", "12", "-o", "c.svg"])
+    assert result.exit_code == 0, result.output
+    assert 'width="' in (in_tmp / "c.svg").read_text("utf-8")
+
+
+def test_python_dash_m_works() -> None:
+    result = subprocess.run([sys.executable, "-m", "boardgen", "--version"], capture_output=True, text=True)
+    assert result.returncode == 0
+    assert result.stdout.startswith("boardgen, version ")

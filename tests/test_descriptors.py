@@ -1,0 +1,94 @@
+"""The six bundled descriptors load into the boards the sources describe."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgen.descriptor import load_all, load_variant
+from boardgen.errors import BoardgenError
+from boardgen.geometry import HexHexGrid, SquareGrid
+
+
+def test_all_six_games_are_bundled() -> None:
+    assert [v.id for v in load_all()] == [
+        "american-checkers", "catchup", "hex9-checkers", "kruzno-checkers", "pool-checkers", "variante-dames",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "cells", "playable", "men", "first"),
+    [
+        ("kruzno-checkers", 91, 91, 12, "white"),
+        ("hex9-checkers", 217, 217, 55, "white"),
+        ("catchup", 61, 61, 0, "white"),
+        ("american-checkers", 64, 32, 12, "black"),
+        ("pool-checkers", 64, 32, 12, "black"),
+        ("variante-dames", 64, 64, 16, "white"),
+    ],
+)
+def test_counts(variant_id: str, cells: int, playable: int, men: int, first: str) -> None:
+    variant = load_variant(variant_id)
+    assert variant.grid.size == cells
+    assert len(variant.board.playable) == playable
+    assert [len(variant.setup[p.id]) for p in variant.players] == [men, men]
+    assert variant.first == first
+
+
+def names(variant_id: str, player: str) -> list[str]:
+    variant = load_variant(variant_id)
+    return sorted(variant.grid.name(c) for c in variant.setup[player])
+
+
+def test_kruzno_setup_avoids_the_restricted_ring_and_is_symmetric() -> None:
+    variant = load_variant("kruzno-checkers")
+    assert len(variant.restricted) == 30
+    white, black = variant.setup["white"], variant.setup["black"]
+    assert not (white | black) & variant.restricted
+    assert frozenset(variant.grid.half_turn(c) for c in white) == black
+    rows = sorted(variant.grid.row_from(c, "south") for c in white)
+    assert rows == [2] * 5 + [3] * 6 + [4]
+    assert names("kruzno-checkers", "white") == sorted(
+        ["b2", "c2", "d2", "e2", "f2", "b3", "c3", "d3", "e3", "f3", "g3", "e4"]
+    )
+
+
+def test_checkers_setups_use_pdn_squares() -> None:
+    for variant_id in ("american-checkers", "pool-checkers"):
+        variant = load_variant(variant_id)
+        pdn = variant.board.pdn
+        assert pdn is not None
+        assert sorted(pdn[c] for c in variant.setup["black"]) == list(range(1, 13))
+        assert sorted(pdn[c] for c in variant.setup["white"]) == list(range(21, 33))
+        grid = variant.grid
+        assert isinstance(grid, SquareGrid)
+        assert grid.colour(grid.parse("h1")) == "light"
+
+
+def test_variante_dames_leaves_first_and_last_rows_empty() -> None:
+    variant = load_variant("variante-dames")
+    rows = {variant.grid.row_from(c, "south") for c in variant.setup["white"] | variant.setup["black"]}
+    assert rows == {2, 3, 6, 7}
+
+
+def test_hex9_fills_five_rows_each() -> None:
+    variant = load_variant("hex9-checkers")
+    assert isinstance(variant.grid, HexHexGrid) and variant.grid.side == 9
+    assert {variant.grid.row_from(c, "south") for c in variant.setup["white"]} == {1, 2, 3, 4, 5}
+    assert {variant.grid.row_from(c, "north") for c in variant.setup["black"]} == {1, 2, 3, 4, 5}
+
+
+def test_catchup_has_a_scoring_track_and_empty_board() -> None:
+    variant = load_variant("catchup")
+    assert variant.scoring_track is not None and variant.scoring_track.maximum >= 1
+    assert not any(variant.setup.values())
+
+
+def test_unknown_variant_suggests_the_closest_id() -> None:
+    with pytest.raises(BoardgenError, match="did you mean pool-checkers"):
+        load_variant("pool-chekers")
+
+
+def test_titles_in_three_languages() -> None:
+    for variant in load_all():
+        assert set(variant.title) == {"en", "fr", "de"}
+        assert all(variant.player(p.id).name["de"] for p in variant.players)

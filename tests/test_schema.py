@@ -1,0 +1,34 @@
+"""The JSON Schema shipped for editors agrees with the loader on the bundled descriptors."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+SCHEMA = json.loads(
+    resources.files("boardgen.descriptor").joinpath("descriptor.schema.json").read_text("utf-8")
+)
+
+
+def test_schema_is_itself_valid() -> None:
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "variants").glob("*.yaml")), ids=lambda p: p.stem)
+def test_bundled_descriptors_match_the_schema(path: Path) -> None:
+    jsonschema.validate(yaml.safe_load(path.read_text("utf-8")), SCHEMA)
+
+
+@pytest.mark.parametrize(
+    "name", ["side-huge.yaml", "unknown-key.yaml", "bad-colour.yaml", "cell-size-5m.yaml"]
+)
+def test_schema_rejects_what_the_loader_rejects(name: str) -> None:
+    data = yaml.safe_load((ROOT / "tests" / "data" / "bad" / name).read_text("utf-8"))
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, SCHEMA)

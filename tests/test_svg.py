@@ -1,0 +1,104 @@
+"""SVG output: valid XML, millimetre units, true-scale cells, readable text alternative."""
+
+from __future__ import annotations
+
+import math
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from boardgen.descriptor import load_variant
+from boardgen.outputs import RenderOptions, render
+
+NS = {"svg": "http://www.w3.org/2000/svg"}
+
+
+def parse(data: bytes) -> ET.Element:
+    return ET.fromstring(data)
+
+
+def polygons(root: ET.Element) -> list[list[tuple[float, float]]]:
+    cells = root.find(".//svg:g[@aria-label='cells']", NS)
+    assert cells is not None
+    result = []
+    for poly in cells.findall("svg:polygon", NS):
+        pairs = [p.split(",") for p in poly.get("points", "").split()]
+        result.append([(float(x), float(y)) for x, y in pairs])
+    return result
+
+
+@pytest.mark.parametrize("variant_id", ["american-checkers", "kruzno-checkers", "catchup"])
+def test_size_is_in_millimetres_with_matching_viewbox(variant_id: str) -> None:
+    root = parse(render(load_variant(variant_id), "board", "svg"))
+    width = re.fullmatch(r"([\d.]+)mm", root.get("width", ""))
+    height = re.fullmatch(r"([\d.]+)mm", root.get("height", ""))
+    assert width and height
+    assert root.get("viewBox") == f"0 0 {width.group(1)} {height.group(1)}"
+
+
+@pytest.mark.parametrize("cell_size", [30.0, 45.5])
+def test_square_cells_measure_the_cell_size(cell_size: float) -> None:
+    root = parse(render(load_variant("pool-checkers"), "board", "svg", RenderOptions(cell_size=cell_size)))
+    squares = polygons(root)
+    assert len(squares) == 64
+    for points in squares:
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        assert max(xs) - min(xs) == pytest.approx(cell_size, abs=0.002)
+        assert max(ys) - min(ys) == pytest.approx(cell_size, abs=0.002)
+
+
+@pytest.mark.parametrize("cell_size", [30.0, 22.0])
+def test_hexagons_measure_the_cell_size_across_flats(cell_size: float) -> None:
+    root = parse(render(load_variant("kruzno-checkers"), "board", "svg", RenderOptions(cell_size=cell_size)))
+    hexagons = polygons(root)
+    assert len(hexagons) == 91
+    for points in hexagons:
+        xs = [p[0] for p in points]
+        assert max(xs) - min(xs) == pytest.approx(cell_size, abs=0.002)  # pointy: width is across flats
+        corner = math.dist(points[0], points[1])
+        assert corner == pytest.approx(cell_size / math.sqrt(3), abs=0.002)
+
+
+def test_restricted_ring_is_shaded() -> None:
+    variant = load_variant("kruzno-checkers")
+    root = parse(render(variant, "board", "svg"))
+    cells = root.find(".//svg:g[@aria-label='cells']", NS)
+    assert cells is not None
+    fills = [p.get("fill") for p in cells.findall("svg:polygon", NS)]
+    assert fills.count(variant.print.colours["restricted"]) == 30
+    assert fills.count(variant.print.colours["cell"]) == 61
+
+
+def test_start_diagram_has_title_desc_and_pieces() -> None:
+    variant = load_variant("american-checkers")
+    root = parse(render(variant, "start", "svg"))
+    title, desc = root.find("svg:title", NS), root.find("svg:desc", NS)
+    assert title is not None and "American Checkers" in (title.text or "")
+    assert desc is not None and desc.text is not None
+    assert "Black (12): a7, b6, b8" in desc.text
+    assert "White (12): a1, a3, b2" in desc.text
+    rows = [line for line in desc.text.splitlines() if line[:2].strip().isdigit()]
+    assert rows[0] == " 8   b   b   b   b" and rows[-1] == " 1 w   w   w   w  "
+    pieces = root.find(".//svg:g[@aria-label='pieces']", NS)
+    assert pieces is not None
+    discs = [c for c in pieces.findall("svg:circle", NS) if c.get("fill") != "none"]
+    assert len(discs) == 24
+
+
+def test_catchup_track_has_numbered_ovals_and_two_start_pawns() -> None:
+    variant = load_variant("catchup")
+    assert variant.scoring_track is not None
+    root = parse(render(variant, "start", "svg"))
+    track = root.find(".//svg:g[@aria-label='scoring track']", NS)
+    assert track is not None
+    assert len(track.findall("svg:ellipse", NS)) == variant.scoring_track.maximum
+    numbers = [t.text for t in track.findall("svg:text", NS)]
+    assert numbers == [str(n) for n in range(1, variant.scoring_track.maximum + 1)]
+    pawns = [c.get("fill") for c in track.findall("svg:circle", NS)]
+    assert sorted(pawns) == sorted(p.colour for p in variant.players)
+
+
+def test_svg_is_deterministic() -> None:
+    variant = load_variant("hex9-checkers")
+    assert render(variant, "start", "svg") == render(variant, "start", "svg")
