@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import io
+from itertools import pairwise
 
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
+from pdfplumber.pdf import PDF
 
 from boardgen.backends.pdf import render_pdf
+from boardgen.render import sheet
 from boardgen.render.paper import A3, A4, LETTER, MARGIN, Box, Paper, paper_named
 from boardgen.render.ruler import ruler
 from boardgen.render.sheet import GUTTER, OVERLAP, board_pages, content_box, diagram_page
-from boardgen.scene import Document, Group, Item, Rect, Scene, Style, Text
+from boardgen.scene import Circle, Document, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
 
 MM = 72 / 25.4
 RED, BLUE = (1.0, 0.0, 0.0), (0.0, 0.0, 1.0)
@@ -29,7 +32,7 @@ def board(columns: int, rows: int, cell: float) -> Scene:
     return Scene(columns * cell, rows * cell, items)
 
 
-def pdf_of(pages: tuple[Scene, ...]) -> pdfplumber.PDF:
+def pdf_of(pages: tuple[Scene, ...]) -> PDF:
     return pdfplumber.open(io.BytesIO(render_pdf(Document(pages, title="t"))))
 
 
@@ -115,7 +118,7 @@ def test_a_large_board_is_tiled_with_a_map_first(
                 assert (c["width"], c["height"]) == pytest.approx((cell, cell), abs=0.01)
     assert "Assembly map" in texts[0] and "overlap 10 mm" in texts[0]
     assert all(name in texts[0] for name in names)
-    for n, (name, text) in enumerate(zip(names, texts[1:])):
+    for n, (name, text) in enumerate(zip(names, texts[1:], strict=True)):
         row, column = n // c_count + 1, n % c_count + 1
         assert f"Tile {name} — row {row} of {r_count}, column {column} of {c_count}" in text
         assert "Big board" in text and "Check: this bar" in text
@@ -146,7 +149,7 @@ def test_tiles_cover_the_board_overlap_and_stay_printable(columns: int, rows: in
             {(round(max(w[axis], 0), 6), round(min(w[axis] + w[axis + 2], size), 6)) for w in windows}
         )
         assert spans[0][0] == 0 and spans[-1][1] == pytest.approx(size)
-        for (_, end), (start, _) in zip(spans, spans[1:]):
+        for (_, end), (start, _) in pairwise(spans):
             assert end - start == pytest.approx(OVERLAP, abs=1e-6)
 
 
@@ -176,7 +179,7 @@ def test_nothing_is_printed_outside_the_printable_area() -> None:
 
 
 def test_the_ruler_measures_50_mm_and_2_inches() -> None:
-    items, width, height = ruler()
+    _, width, height = ruler()
     assert width <= 190 and height <= 16
     pages = board_pages(board(4, 4, 30.0), A4, landscape=False, title="Ruler")
     with pdf_of(pages) as doc:
@@ -192,8 +195,8 @@ def test_the_ruler_measures_50_mm_and_2_inches() -> None:
     assert len(inch) == 17
     assert metric[-1] - metric[0] == pytest.approx(50.0, abs=0.01)
     assert inch[-1] - inch[0] == pytest.approx(50.8, abs=0.01)
-    assert all(b - a == pytest.approx(1.0, abs=0.01) for a, b in zip(metric, metric[1:]))
-    assert all(b - a == pytest.approx(25.4 / 8, abs=0.01) for a, b in zip(inch, inch[1:]))
+    assert all(b - a == pytest.approx(1.0, abs=0.01) for a, b in pairwise(metric))
+    assert all(b - a == pytest.approx(25.4 / 8, abs=0.01) for a, b in pairwise(inch))
 
 
 def test_every_board_page_carries_the_ruler() -> None:
@@ -234,3 +237,33 @@ def test_long_titles_are_shortened_to_the_page() -> None:
     with pdf_of(pages) as doc:
         chars = [c for c in doc.pages[0].chars if c["x1"] / MM > 210 - MARGIN + 0.01]
     assert chars == []
+
+
+def rich_board() -> Scene:
+    """Shapes of every kind, many straddling tile borders, for the culling check."""
+    items: list[Item] = list(board(9, 9, 40.0).items)
+    for k in range(9):
+        x = 20 + 40 * k
+        items += [
+            Circle(x, 180, 17, Style(fill="#00aa00", stroke="#000000", stroke_width=1.5)),
+            Ellipse(x + 20, 100, 25, 4, 30 * k, Style(fill="#aa00aa")),
+            Polygon(((x, 300), (x + 35, 260), (x + 5, 330)), Style(stroke="#000000", stroke_width=2.0)),
+            Text(x + 20, 140, f"Größe {k}", 6, anchor=("start", "middle", "end")[k % 3], bold=k % 2 == 0),
+        ]
+    items.append(Group((Text(0, 0, "grouped", 8),), dx=170, dy=200, scale=2))
+    items.append(Polygon(((0, 0), (360, 360)), Style(stroke="#ffff00", stroke_width=1), closed=False))
+    return Scene(360, 360, tuple(items))
+
+
+def test_tiles_carry_only_their_part_and_look_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    art = rich_board()
+    culled = board_pages(art, A4, landscape=False, title="Cull")
+    monkeypatch.setattr(sheet, "_bounds", lambda item: None)
+    whole = board_pages(art, A4, landscape=False, title="Cull")
+    assert len(culled) == len(whole) > 2
+    for a, b in zip(culled[1:], whole[1:], strict=True):
+        assert len(artwork_group(a).items) < len(artwork_group(b).items)
+    docs = [pdfium.PdfDocument(render_pdf(Document(pages))) for pages in (culled, whole)]
+    for index in range(1, len(culled)):
+        images = [doc[index].render(scale=3.0).to_pil().convert("RGB") for doc in docs]
+        assert images[0].tobytes() == images[1].tobytes(), f"page {index + 1} differs"

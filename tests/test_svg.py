@@ -76,8 +76,8 @@ def test_start_diagram_has_title_desc_and_pieces() -> None:
     title, desc = root.find("svg:title", NS), root.find("svg:desc", NS)
     assert title is not None and "American Checkers" in (title.text or "")
     assert desc is not None and desc.text is not None
-    assert "Black (12): a7, b6, b8" in desc.text
-    assert "White (12): a1, a3, b2" in desc.text
+    assert "Black (12): b6, d6, f6, h6, a7, c7, e7, g7, b8, d8, f8, h8" in desc.text
+    assert "White (12): a1, c1, e1, g1, b2, d2, f2, h2, a3, c3, e3, g3" in desc.text
     rows = [line for line in desc.text.splitlines() if line[:2].strip().isdigit()]
     assert rows[0] == " 8   b   b   b   b" and rows[-1] == " 1 w   w   w   w  "
     pieces = root.find(".//svg:g[@aria-label='pieces']", NS)

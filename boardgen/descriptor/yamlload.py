@@ -38,8 +38,9 @@ from an alias is located at the alias (``*name``); the values *inside* it are lo
 where they are written, inside the anchored value.
 
 Parsing uses PyYAML's pure-Python parser on purpose: its messages and positions are the
-same on every installation (libyaml's differ), and it is linear in the input size, about
-5 seconds for a dense 1 MiB file and milliseconds for a normal descriptor.
+same on every installation (libyaml's differ). Time is linear in the input size:
+milliseconds for a normal descriptor, several seconds (5 to 20, by shape) for a 1 MiB file
+packed with hundreds of thousands of values.
 """
 
 from __future__ import annotations
@@ -110,8 +111,8 @@ _NON_PRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd
 # Line breaks exactly as PyYAML counts them (CR LF is one break, a lone CR is one too).
 _LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 _BOM = "\ufeff"
-# Scalars that read back the same inside double quotes (for the "write it quoted" hint).
 _HEX_ESCAPES = {"2": "x", "4": "u", "8": "U"}  # PyYAML names escapes by digit count
+# Scalars that read back the same inside double quotes (for the "write it quoted" hint).
 _SIMPLE_KEY = re.compile(r"[\w.+~-]{1,40}")
 
 
@@ -439,7 +440,8 @@ class _Converter:
                 return str(target.value)
             value = self.scalar(target, path, where)
             raw = str(target.value)
-            hint = f' (write "{raw}" to use it as text)' if _SIMPLE_KEY.fullmatch(raw) else ""
+            plain = target.style is None and _SIMPLE_KEY.fullmatch(raw)
+            hint = f' (write "{raw}" to use it as text)' if plain else ""
             raise self.fail(path, f"keys must be text, not {_describe(value)}{hint}", where)
         what = "a list" if isinstance(target, SequenceNode) else "a mapping"
         raise self.fail(path, f"keys must be text, not {what}", where)

@@ -39,6 +39,12 @@ class Box:
         """The box shrunk by the given amounts on each side."""
         return Box(self.x + left, self.y + top, self.width - left - right, self.height - top - bottom)
 
+    def overlaps(self, other: Box) -> bool:
+        """Whether the two boxes share some area (touching edges do not count)."""
+        return (
+            other.x < self.right and self.x < other.right and other.y < self.bottom and self.y < other.bottom
+        )
+
     def contains(self, other: Box, tolerance: float = 1e-6) -> bool:
         """Whether ``other`` lies entirely inside this box."""
         return (

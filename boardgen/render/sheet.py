@@ -19,13 +19,22 @@ one that is too big, and says so in its caption.
 
 from __future__ import annotations
 
-__all__ = ["GUTTER", "OVERLAP", "RULER_BAND", "TITLE_BAND", "board_pages", "content_box", "diagram_page"]
+__all__ = [
+    "GUTTER",
+    "INSTRUCTIONS",
+    "OVERLAP",
+    "RULER_BAND",
+    "TITLE_BAND",
+    "board_pages",
+    "content_box",
+    "diagram_page",
+]
 
 import math
 from dataclasses import dataclass
 
 from ..backends.fonts import text_width
-from ..scene import Group, Item, Polygon, Rect, Scene, Style, Text
+from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
 from .paper import Box, Paper
 from .ruler import ruler
 
@@ -42,11 +51,13 @@ _BLEED = 0.5  # tiles show this much beyond the board's outer edges (its border 
 _TITLE, _SUBTITLE, _SMALL = 4.2, 3.0, 2.4  # font sizes, mm
 _MARK = Style(stroke="#000000", stroke_width=0.2)
 _GUIDE = Style(stroke="#d1007a", stroke_width=0.25, dash=(2.0, 1.5))
+_GUIDE_UNDER = Style(stroke="#ffffff", stroke_width=0.6)
 _GUIDE_TICK = Style(stroke="#d1007a", stroke_width=0.25)
 _MAP_TILE = Style(fill="#1f6fd1", stroke="#1f6fd1", stroke_width=0.3, opacity=0.12)
 _MAP_EDGE = Style(stroke="#1f6fd1", stroke_width=0.3)
 _LABEL_BACK = Style(fill="#ffffff", opacity=0.85)
 _TIMES = " \u00d7 "
+#: How to assemble tiles, printed on the assembly map.
 INSTRUCTIONS = (
     f"Cut along the crop marks, overlap {OVERLAP:g} mm, align the marks, tape.",
     "Lay each tile over its left and upper neighbours, its cut edge on their dashed line.",
@@ -61,17 +72,17 @@ class _Tile:
 
     @property
     def name(self) -> str:
-        return f"{_column_name(self.column)}{self.row + 1}"
+        return _name(self.column, self.row)
 
 
-def _column_name(index: int) -> str:
-    """A, B, ..., Z, AA, AB, ... like spreadsheet columns."""
-    name = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        name = chr(ord("A") + rest) + name
-    return name
+def _name(column: int, row: int) -> str:
+    """A tile's name: column letters like a spreadsheet's (A..Z, AA, ...), then the row number."""
+    letters = ""
+    column += 1
+    while column:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return f"{letters}{row + 1}"
 
 
 def _plural(count: int, noun: str) -> str:
@@ -171,17 +182,61 @@ def _neighbours(on: Box, tile: _Tile, grid: tuple[int, int]) -> list[Item]:
     items: list[Item] = []
     for dc, x in ((-1, on.x + OVERLAP / 2), (1, on.right - OVERLAP / 2)):
         if 0 <= tile.column + dc < columns:
-            name = _Tile(tile.column + dc, tile.row, tile.window).name
+            name = _name(tile.column + dc, tile.row)
             items.append(Text(x, on.y - 1.6, name, _SMALL, fill=_GUIDE.stroke or "", anchor="middle"))
     for dr, y in ((-1, on.y + OVERLAP / 2), (1, on.bottom - OVERLAP / 2)):
         if 0 <= tile.row + dr < rows:
-            name = _Tile(tile.column, tile.row + dr, tile.window).name
+            name = _name(tile.column, tile.row + dr)
             items.append(Text(on.x - 1.2, y + 0.85, name, _SMALL, fill=_GUIDE.stroke or "", anchor="end"))
     return items
 
 
+def _bounds(item: Item) -> Box | None:
+    """A box that surely holds everything ``item`` paints, or None when that is unknown."""
+    if isinstance(item, Text):
+        width = text_width(item.text, item.size, item.bold)
+        left = item.x - width * {"start": 0.0, "middle": 0.5, "end": 1.0}[item.anchor]
+        return Box(left, item.y - 1.1 * item.size, width, 1.45 * item.size)  # accents, descenders
+    if isinstance(item, Group):
+        found = [Box(*item.clip)] if item.clip is not None else [_bounds(child) for child in item.items]
+        boxes = [box for box in found if box is not None]
+        if not boxes or len(boxes) < len(found):
+            return None
+        x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+        x1, y1 = max(b.right for b in boxes), max(b.bottom for b in boxes)
+        k = item.scale
+        return Box(item.dx + k * x0, item.dy + k * y0, k * (x1 - x0), k * (y1 - y0))
+    pad = item.style.stroke_width / 2 if item.style.stroke else 0.0
+    if isinstance(item, Rect):
+        box = Box(item.x, item.y, item.width, item.height)
+    elif isinstance(item, Circle):
+        box = Box(item.cx - item.r, item.cy - item.r, 2 * item.r, 2 * item.r)
+    elif isinstance(item, Ellipse):
+        r = max(item.rx, item.ry)
+        box = Box(item.cx - r, item.cy - r, 2 * r, 2 * r)
+    elif not item.points:
+        return None
+    else:
+        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+        box = Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        pad *= 10  # sharp corners: the PDF miter limit is 10
+    return box.inset(-pad, -pad, -pad, -pad)
+
+
+def _visible(items: tuple[Item, ...], bounds: list[Box | None], window: Box) -> tuple[Item, ...]:
+    """The items that may paint inside ``window``: a tile page carries only its own part."""
+    around = window.inset(-1.0, -1.0, -1.0, -1.0)
+    return tuple(item for item, box in zip(items, bounds, strict=True) if box is None or around.overlaps(box))
+
+
 def _tile_page(
-    artwork: Scene, paper: Paper, tile: _Tile, grid: tuple[int, int], title: str, page: str
+    artwork: Scene,
+    paper: Paper,
+    tile: _Tile,
+    grid: tuple[int, int],
+    title: str,
+    page: str,
+    bounds: list[Box | None],
 ) -> Scene:
     columns, rows = grid
     room = content_box(paper).inset(GUTTER, GUTTER, GUTTER, GUTTER)
@@ -194,18 +249,20 @@ def _tile_page(
     clip = win.inset(*(0.0 if inner else -_BLEED for inner in (left, top, right, bottom)))
     items: list[Item] = [
         Group(
-            artwork.items,
+            _visible(artwork.items, bounds, clip),
             dx=on.x - win.x,
             dy=on.y - win.y,
             clip=(clip.x, clip.y, clip.width, clip.height),
             label=f"tile {tile.name}",
         )
     ]
-    # Dashed lines where the right and lower neighbours' cut edges will lie.
-    if right:
-        items.append(_line(on.right - OVERLAP, on.y, on.right - OVERLAP, on.bottom, _GUIDE))
-    if bottom:
-        items.append(_line(on.x, on.bottom - OVERLAP, on.right, on.bottom - OVERLAP, _GUIDE))
+    # Dashed lines (on a white core, to show on any board colour) where the right and
+    # lower neighbours' cut edges will lie; those neighbours then hide them.
+    for style in (_GUIDE_UNDER, _GUIDE):
+        if right:
+            items.append(_line(on.right - OVERLAP, on.y, on.right - OVERLAP, on.bottom, style))
+        if bottom:
+            items.append(_line(on.x, on.bottom - OVERLAP, on.right, on.bottom - OVERLAP, style))
     guides = (on.x + OVERLAP,) * left + (on.right - OVERLAP,) * right
     hguides = (on.y + OVERLAP,) * top + (on.bottom - OVERLAP,) * bottom
     items += _marks(on, guides, hguides)
@@ -260,8 +317,9 @@ def board_pages(artwork: Scene, paper: Paper, *, landscape: bool, title: str) ->
     grid = (tiles[-1].column + 1, tiles[-1].row + 1)
     total = len(tiles) + 1
     pages = [_map_page(artwork, paper, tiles, grid, title)]
+    bounds = [_bounds(item) for item in artwork.items]
     for n, tile in enumerate(tiles, start=2):
-        pages.append(_tile_page(artwork, paper, tile, grid, title, f"Page {n} of {total}"))
+        pages.append(_tile_page(artwork, paper, tile, grid, title, f"Page {n} of {total}", bounds))
     return tuple(pages)
 
 
@@ -289,8 +347,8 @@ def diagram_page(picture: Scene, paper: Paper, *, landscape: bool, title: str, c
         Text(box.x, paper.printable.y + _TITLE, _fit(title, _TITLE, True, box.width), _TITLE, bold=True),
         Group(picture.items, dx=x0, dy=y0, scale=s, label="diagram"),
     ]
-    y = y0 + picture.height * s + 2.0
+    y = y0 + picture.height * s + 1.0
     for line in lines:
         y += leading
-        items.append(Text(paper.width / 2, y - 1.0, line, _SUBTITLE, anchor="middle"))
+        items.append(Text(paper.width / 2, y, line, _SUBTITLE, anchor="middle"))
     return Scene(paper.width, paper.height, tuple(items), title or picture.title, " ".join(lines))

@@ -16,7 +16,7 @@ from ..geometry import Grid
 from ..scene import Circle, Ellipse, Group, Item, Style, Text
 from .layout import Layout, polar
 
-_GAP = 0.55  # cell units between the board's farthest corner and the track's middle line
+_GAP = 0.8  # cell units between the board's farthest corner and the track's middle line
 _OVAL_HEIGHT = 0.46
 
 
