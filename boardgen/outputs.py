@@ -43,10 +43,23 @@ class RenderOptions:
     coordinates: bool | None = None
 
 
-def _paper(variant: Variant, options: RenderOptions) -> tuple[Paper, bool]:
+def _paper(variant: Variant, options: RenderOptions) -> tuple[Paper, bool | None]:
+    """The paper, and the orientation asked for (None: the caller picks the better one)."""
     landscape = variant.print.landscape if options.landscape is None else options.landscape
-    paper = paper_named(options.paper or variant.print.paper).oriented(landscape)
-    return paper, landscape
+    return paper_named(options.paper or variant.print.paper), landscape
+
+
+def _board_pages(artwork: Scene, paper: Paper, landscape: bool | None, title: str) -> tuple[Scene, ...]:
+    """The board's pages; with no orientation asked for, the one needing fewer pages."""
+    from .render.sheet import board_pages
+
+    if landscape is not None:
+        return board_pages(artwork, paper, landscape=landscape, title=title)
+    portrait = board_pages(artwork, paper, landscape=False, title=title)
+    if len(portrait) == 1:
+        return portrait
+    turned = board_pages(artwork, paper, landscape=True, title=title)
+    return turned if len(turned) < len(portrait) else portrait
 
 
 def start_pieces(variant: Variant) -> dict[int, PieceView]:
@@ -72,9 +85,10 @@ def scene_for(variant: Variant, what: What, options: RenderOptions) -> Scene:
     if what == "board":
         size = options.cell_size or variant.print.cell_size
         return board_scene(variant, BoardOptions(size, coordinates, variant.title["en"]))
-    paper, _ = _paper(variant, options)
+    paper, landscape = _paper(variant, options)
+    page = paper.oriented(bool(landscape))
     size = options.cell_size or diagram_cell_size(
-        variant, paper, coordinates, min(variant.print.cell_size, 25.0)
+        variant, page, coordinates, min(variant.print.cell_size, 25.0)
     )
     title = f"{variant.title['en']}: starting position"
     return board_scene(variant, BoardOptions(size, coordinates, title), start_pieces(variant))
@@ -88,12 +102,12 @@ def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = R
 
         return render_svg(scene)
     from .backends.pdf import render_pdf
-    from .render.sheet import board_pages, diagram_page
+    from .render.sheet import diagram_page
 
     paper, landscape = _paper(variant, options)
     if what == "board":
-        pages = board_pages(scene, paper, landscape=landscape, title=variant.title["en"])
+        pages = _board_pages(scene, paper, landscape, variant.title["en"])
     else:
-        pages = (diagram_page(scene, paper, landscape=landscape, title=scene.title),)
+        pages = (diagram_page(scene, paper, landscape=bool(landscape), title=scene.title),)
     document = Document(pages, title=scene.title, subject=f"boardgen {what} for {variant.id}", language="en")
     return render_pdf(document)

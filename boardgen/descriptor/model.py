@@ -59,7 +59,8 @@ class PrintSettings:
 
     cell_size: float  # mm between neighbouring cell centres
     paper: str
-    landscape: bool
+    #: None: whichever orientation needs fewer pages (portrait on a tie).
+    landscape: bool | None
     coordinates: bool
     colours: Mapping[str, str]
 

@@ -249,7 +249,7 @@ def _print(r: Reader) -> PrintSettings:
     return PrintSettings(
         cell_size=r.number((*path, "cell_size"), minimum=low, maximum=high, unit="mm"),
         paper=r.string((*path, "paper"), choices=PAPERS) if r.has((*path, "paper")) else "a4",
-        landscape=r.boolean((*path, "landscape")) if r.has((*path, "landscape")) else False,
+        landscape=r.boolean((*path, "landscape")) if r.has((*path, "landscape")) else None,
         coordinates=r.boolean((*path, "coordinates")) if r.has((*path, "coordinates")) else True,
         colours=colours,
     )
