@@ -1,0 +1,37 @@
+"""The ``boardgen`` command group and the error handling every command shares."""
+
+from __future__ import annotations
+
+__all__ = ["main", "reports_errors"]
+
+import functools
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from .. import __version__
+from ..errors import BoardgenError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def reports_errors(command: F) -> F:
+    """Print user errors as ``FILE:LINE:COL: key: message`` and exit 2, no traceback."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except BoardgenError as error:
+            click.echo(str(error), err=True)
+            sys.exit(2)
+
+    return wrapper  # type: ignore[return-value]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="boardgen")
+def main() -> None:
+    """Printable true-scale boards, diagrams and rules for draughts-like and placement games."""
