@@ -10,7 +10,8 @@ from __future__ import annotations
 __all__ = ["failures", "run_checks"]
 
 from .descriptor.model import Variant
-from .rules.base import Check
+from .errors import BoardgenError
+from .rules.base import Check, Game
 
 
 def run_checks(variant: Variant) -> list[Check]:
@@ -86,4 +87,22 @@ def _engine_checks(variant: Variant) -> list[Check]:
         )
     )
     checks.extend(game.family_checks())
+    checks.extend(_example_checks(variant, game))
+    return checks
+
+
+def _example_checks(variant: Variant, game: Game) -> list[Check]:
+    """Every example on the rule sheets must be a legal move for the engine."""
+    checks = []
+    for example in variant.examples:
+        name = f"example '{example.id}' is legal"
+        try:
+            position = game.initial() if example.position is None else game.parse_position(example.position)
+            move = game.parse_move(position, example.move)
+        except BoardgenError as error:
+            checks.append(Check(name, False, error.message))
+            continue
+        legal = move in game.legal_moves(position)
+        detail = f"{example.move} is a legal move" if legal else f"{example.move} is not a legal move there"
+        checks.append(Check(name, legal, detail))
     return checks

@@ -9,6 +9,7 @@ from __future__ import annotations
 __all__ = [
     "LANGUAGES",
     "BoardSpec",
+    "Example",
     "Player",
     "PrintSettings",
     "RulesSpec",
@@ -66,6 +67,22 @@ class PrintSettings:
 
 
 @dataclass(frozen=True)
+class Example:
+    """A move shown on the rule sheet: the engine plays ``move`` from ``position``.
+
+    ``position`` is the rule family's position string (None: the starting position);
+    ``topic`` names the rule the example illustrates (``moving``, ``capturing``,
+    ``kings``, or a special rule's name), so a sheet can place it in its section.
+    """
+
+    id: str
+    topic: str
+    position: str | None
+    move: str
+    caption: Mapping[str, str]
+
+
+@dataclass(frozen=True)
 class Source:
     document: str
     language: str
@@ -89,6 +106,7 @@ class Variant:
     rules: RulesSpec
     print: PrintSettings
     sources: tuple[Source, ...]
+    examples: tuple[Example, ...] = ()
 
     @property
     def grid(self) -> Grid:

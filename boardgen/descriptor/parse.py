@@ -14,7 +14,7 @@ from pathlib import Path
 from ..geometry import Grid, HexHexGrid, Side, SquareGrid
 from ..rules.registry import FAMILIES, check_params
 from ..rules.spec import ScoringTrack
-from .model import LANGUAGES, BoardSpec, Player, PrintSettings, RulesSpec, Source, Variant
+from .model import LANGUAGES, BoardSpec, Example, Player, PrintSettings, RulesSpec, Source, Variant
 from .reader import Reader
 from .regions import RegionResolver
 from .yamlload import Loaded, PathKey
@@ -52,7 +52,7 @@ def parse_variant(loaded: Loaded) -> Variant:
     r.mapping(
         (),
         required=("format", "id", "title", "players", "first", "board", "setup", "rules", "print"),
-        optional=("regions", "furniture", "sources"),
+        optional=("regions", "furniture", "sources", "examples"),
     )
     r.integer(("format",), minimum=1, maximum=1)
     variant_id = r.string(("id",), pattern=ID_PATTERN, what="an id of lowercase letters, digits and dashes")
@@ -78,6 +78,7 @@ def parse_variant(loaded: Loaded) -> Variant:
     rules = _rules(r)
     settings = _print(r)
     sources = _sources(r)
+    examples = _examples(r)
     return Variant(
         id=variant_id,
         file=Path(loaded.file),
@@ -92,6 +93,7 @@ def parse_variant(loaded: Loaded) -> Variant:
         rules=rules,
         print=settings,
         sources=sources,
+        examples=examples,
     )
 
 
@@ -269,6 +271,34 @@ def _sources(r: Reader) -> tuple[Source, ...]:
                     (*path, "language"), pattern=r"[a-z]{2}", what="a two-letter language code"
                 ),
                 about=r.string((*path, "about")),
+            )
+        )
+    return tuple(result)
+
+
+def _examples(r: Reader) -> tuple[Example, ...]:
+    """Example moves; whether each is legal is checked by the engine (``validate``)."""
+    if not r.has(("examples",)):
+        return ()
+    result: list[Example] = []
+    seen: set[str] = set()
+    for i in range(len(r.sequence(("examples",)))):
+        path: PathKey = ("examples", i)
+        r.mapping(path, required=("id", "topic", "move", "caption"), optional=("position",))
+        example_id = r.string(
+            (*path, "id"), pattern=ID_PATTERN, what="an id of lowercase letters, digits and dashes"
+        )
+        if example_id in seen:
+            raise r.error((*path, "id"), f"two examples are called '{example_id}'")
+        seen.add(example_id)
+        position = r.string((*path, "position")) if r.has((*path, "position")) else None
+        result.append(
+            Example(
+                id=example_id,
+                topic=r.string((*path, "topic"), pattern=r"[a-z][a-z0-9-]*", what="a topic name"),
+                position=position,
+                move=r.string((*path, "move")),
+                caption=_texts(r, (*path, "caption")),
             )
         )
     return tuple(result)
