@@ -44,8 +44,10 @@ def _most_placed(params: PlacementParams, turns: int, opens: bool, rises_of_oppo
         return 0
     later = turns - 1 if opens else turns
     extra = params.catchup_stones - params.stones_per_turn
-    return (params.opening_stones if opens else 0) + params.stones_per_turn * later + extra * min(
-        later, rises_of_opponent
+    return (
+        (params.opening_stones if opens else 0)
+        + params.stones_per_turn * later
+        + extra * min(later, rises_of_opponent)
     )
 
 

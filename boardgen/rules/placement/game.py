@@ -42,16 +42,18 @@ class PlacementGame:
         self.groups = Groups(spec.grid, spec.playable)
         self.player_ids: tuple[str, str] = (spec.players[0].id, spec.players[1].id)
         self.letters: tuple[str, str] = (spec.players[0].letter, spec.players[1].letter)
-        # combs[e][k]: number of turns placing 1..k stones on e empty cells.
-        cells = self.groups.playable.bit_count()
+        # _turn_counts[e][k]: number of turns placing 1..k stones on e empty cells.
+        most = max(params.opening_stones, params.catchup_stones)
         self._turn_counts = [
-            [sum(comb(e, s) for s in range(1, min(k, e) + 1)) for k in range(params.catchup_stones + 1)]
-            for e in range(cells + 1)
+            [sum(comb(e, s) for s in range(1, min(k, e) + 1)) for k in range(most + 1)]
+            for e in range(self.groups.playable.bit_count() + 1)
         ]
 
     # -- positions -----------------------------------------------------------------
 
-    def position(self, stones: tuple[int, int], mover: int, *, opening: bool, rose: bool) -> PlacementPosition:
+    def position(
+        self, stones: tuple[int, int], mover: int, *, opening: bool, rose: bool
+    ) -> PlacementPosition:
         """A position with its scores computed; the one way positions are built."""
         scores = (self.groups.score(stones[0]), self.groups.score(stones[1]))
         return PlacementPosition(stones, mover, opening, rose, scores)
@@ -63,13 +65,19 @@ class PlacementGame:
                 raise BoardgenError(f"setup names {player_id!r}, who is not a player", key="setup")
             for cell in cells:
                 if not self.groups.playable >> cell & 1:
-                    raise BoardgenError(f"setup stone on {self.grid.name(cell)}, not a playable cell", key="setup")
+                    raise BoardgenError(
+                        f"setup stone on {self.grid.name(cell)}, not a playable cell", key="setup"
+                    )
                 masks[self.player_ids.index(player_id)] |= 1 << cell
         if shared := masks[0] & masks[1]:
-            raise BoardgenError(f"setup puts both players on {cell_text(self.grid, bits(shared))}", key="setup")
+            raise BoardgenError(
+                f"setup puts both players on {cell_text(self.grid, bits(shared))}", key="setup"
+            )
         return masks[0], masks[1]
 
     def initial(self) -> PlacementPosition:
+        if self.spec.first not in self.player_ids:
+            raise BoardgenError(f"the first player {self.spec.first!r} is not a player", key="first")
         first = self.player_ids.index(self.spec.first)
         return self.position(self._setup(), first, opening=True, rose=False)
 
@@ -79,7 +87,7 @@ class PlacementGame:
     def pieces(self, position: PlacementPosition) -> Mapping[int, PieceView]:
         return {
             cell: PieceView(player_id, "stone")
-            for player_id, mask in zip(self.player_ids, position.stones)
+            for player_id, mask in zip(self.player_ids, position.stones, strict=True)
             for cell in bits(mask)
         }
 
@@ -107,13 +115,18 @@ class PlacementGame:
 
     def legal_moves(self, position: PlacementPosition) -> list[Move]:
         empty = list(bits(self.empty(position)))
-        return [frozenset(cells) for k in range(1, self.max_stones(position) + 1) for cells in combinations(empty, k)]
+        return [
+            frozenset(cells)
+            for k in range(1, self.max_stones(position) + 1)
+            for cells in combinations(empty, k)
+        ]
 
     def play(self, position: PlacementPosition, move: Move) -> PlacementPosition:
         """The position after ``move``; raises BoardgenError if it is not legal here."""
         placed = mask_of(move)
         if not move or len(move) > self.max_stones(position) or placed & ~self.empty(position):
-            raise BoardgenError(f"illegal turn {sorted(move)} in {self.position_text(position)}")
+            names = ",".join(self.grid.name(c) if 0 <= c < self.grid.size else str(c) for c in sorted(move))
+            raise BoardgenError(f"illegal turn {names or '(no stone)'} in {self.position_text(position)}")
         return self._after(position, placed)
 
     def _after(self, position: PlacementPosition, placed: int) -> PlacementPosition:
@@ -202,11 +215,17 @@ class PlacementGame:
             raise BoardgenError(f"turn {text!r}: {cell_text(self.grid, taken)} already hold a stone")
         most = self.max_stones(position)
         if len(cells) > most:
-            why = "on the first turn" if position.opening else "on a catch-up turn" if self.catching_up(position) else ""
-            raise BoardgenError(
-                f"turn {text!r}: {self.to_move(position)} may place at most {most} stone(s) here {why}".rstrip()
-            )
+            raise BoardgenError(f"turn {text!r}: {self._limit_reason(position, most)}")
         return frozenset(cells)
+
+    def _limit_reason(self, position: PlacementPosition, most: int) -> str:
+        """Why a turn of distinct empty cells is too long: only the allowance can be."""
+        who = self.to_move(position)
+        if position.opening:
+            return f"{who} may place at most {most} stone(s) on the first turn"
+        if self.catching_up(position):
+            return f"{who} may place at most {most} stone(s), even catching up"
+        return f"{who} may place at most {most} stone(s): not a catch-up turn"
 
     def view(self, move: Move) -> MoveView:
         return MoveView(path=(), placed=tuple(sorted(move, key=self.grid.coords)))
@@ -220,7 +239,9 @@ class PlacementGame:
         fields = parse_fields(self.grid, self.letters, self.groups.playable, text)
         position = self.position(fields.stones, fields.mover, opening=fields.opening, rose=fields.rose)
         start = self.initial()
-        if position.opening != (position.stones == start.stones) or (position.opening and position.mover != start.mover):
+        if position.opening != (position.stones == start.stones) or (
+            position.opening and position.mover != start.mover
+        ):
             raise BoardgenError(
                 f"position {text!r}: 'first' belongs to the starting board with "
                 f"{self.letters[start.mover]} to move, and only to it"
@@ -245,7 +266,7 @@ class PlacementGame:
         try:
             start = self.initial()
         except BoardgenError as exc:
-            return [Check("board starts as declared", False, exc.message)]
+            return [Check("placement.start", False, exc.message)]
         return [self._start_check(start), self._track_check(), self._tie_check()]
 
     def _start_check(self, start: PlacementPosition) -> Check:
@@ -253,21 +274,23 @@ class PlacementGame:
         if start.occupied == 0:
             detail = f"the board starts empty: {empty} empty cells"
         else:
-            counts = ", ".join(f"{pid} {mask.bit_count()}" for pid, mask in zip(self.player_ids, start.stones))
+            counts = ", ".join(
+                f"{pid} {mask.bit_count()}" for pid, mask in zip(self.player_ids, start.stones, strict=True)
+            )
             detail = f"the board starts with the declared stones ({counts}); {empty} empty cells"
         if not empty:
-            return Check("board starts as declared", False, "the board starts full: no turn can be played")
-        return Check("board starts as declared", True, detail)
+            return Check("placement.start", False, "the board starts full: no turn can be played")
+        return Check("placement.start", True, detail)
 
     def _track_check(self) -> Check:
         bounds = self.score_bounds()
         highest = max(bounds)
-        per_player = ", ".join(f"{pid} <= {b}" for pid, b in zip(self.player_ids, bounds))
+        per_player = ", ".join(f"{pid} ≤ {b}" for pid, b in zip(self.player_ids, bounds, strict=True))
         track = self.spec.scoring_track
         if track is None:
-            return Check("scoring track covers every score", False, f"no scoring track; scores reach up to {highest}")
-        detail = f"highest reachable score <= {highest} ({per_player}); track goes to {track.maximum}"
-        return Check("scoring track covers every score", track.maximum >= highest, detail)
+            return Check("placement.scoring-track", False, f"no scoring track; scores reach up to {highest}")
+        detail = f"highest reachable score ≤ {highest} ({per_player}); track goes to {track.maximum}"
+        return Check("placement.scoring-track", track.maximum >= highest, detail)
 
     def _tie_check(self) -> Check:
         cells = self.groups.playable.bit_count()
@@ -275,7 +298,7 @@ class PlacementGame:
             detail = f"a full board cannot tie: {cells} cells is odd, so the stone counts differ"
         else:
             detail = f"a full board can tie ({cells} cells): identical group sizes are a draw"
-        return Check("full board always decided", True, detail)
+        return Check("placement.full-board-ties", True, detail)
 
 
 def make_game(spec: GameSpec) -> PlacementGame:

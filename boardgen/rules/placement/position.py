@@ -15,7 +15,14 @@ Scores are not written: they are the boards' largest groups and are recomputed.
 
 from __future__ import annotations
 
-__all__ = ["PlacementPosition", "PositionFields", "cell_text", "format_position", "parse_fields", "parse_cells"]
+__all__ = [
+    "PlacementPosition",
+    "PositionFields",
+    "cell_text",
+    "format_position",
+    "parse_cells",
+    "parse_fields",
+]
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -68,7 +75,10 @@ def cell_text(grid: Grid, cells: Iterable[int]) -> str:
 
 
 def format_position(grid: Grid, letters: tuple[str, str], position: PlacementPosition) -> str:
-    stones = ":".join(f"{letter}:{cell_text(grid, bits(mask))}" for letter, mask in zip(letters, position.stones))
+    stones = ":".join(
+        f"{letter}:{cell_text(grid, bits(mask))}"
+        for letter, mask in zip(letters, position.stones, strict=True)
+    )
     state = "first" if position.opening else "rose" if position.rose else "-"
     return f"{stones}/{letters[position.mover]}/{state}"
 
@@ -107,14 +117,18 @@ def parse_fields(grid: Grid, letters: tuple[str, str], playable: int, text: str)
     seen: set[str] = set()
     for letter, cells_text in ((tokens[0].strip(), tokens[1]), (tokens[2].strip(), tokens[3])):
         if letter not in letters or letter in seen:
-            raise BoardgenError(f"{what}: expected the player letters {letters[0]} and {letters[1]}, got {letter!r}")
+            raise BoardgenError(
+                f"{what}: expected the player letters {letters[0]} and {letters[1]}, got {letter!r}"
+            )
         seen.add(letter)
         for cell in parse_cells(grid, playable, cells_text, f"{what}, {letter}'s stones"):
             stones[letters.index(letter)] |= 1 << cell
     if shared := stones[0] & stones[1]:
         raise BoardgenError(f"{what}: {cell_text(grid, bits(shared))} hold stones of both players")
     if to_move not in letters:
-        raise BoardgenError(f"{what}: the player to move must be {letters[0]} or {letters[1]}, not {to_move!r}")
+        raise BoardgenError(
+            f"{what}: the player to move must be {letters[0]} or {letters[1]}, not {to_move!r}"
+        )
     if state not in _STATES:
         raise BoardgenError(f"{what}: the turn state must be 'first', 'rose' or '-', not {state!r}")
     opening, rose = _STATES[state]
