@@ -1,0 +1,112 @@
+"""Perft speed of the leaping engine, and English checkers against pydraughts.
+
+Run from the project root:  python benchmarks/bench_perft.py [--quick] [--peer-depth N]
+
+Prints one row per game (perft from the starting position at a depth that takes a
+second or so) and then English checkers perft at the same depth by this engine and by
+pydraughts (a draughts library written in Python) in the same run, with the ratio of
+their speeds. Both sides count the last ply in bulk (the number of legal moves rather
+than playing them). Without pydraughts installed the peer row is skipped with a note.
+A benchmark, not a test: it asserts nothing but that the two counts agree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from boardgen.descriptor import load_variant  # noqa: E402
+from boardgen.rules.leaping import LeapingGame, make_game  # noqa: E402
+
+#: Game id and perft depth (full run, --quick run).
+GAMES = [
+    ("american-checkers", 9, 7),
+    ("pool-checkers", 9, 7),
+    ("variante-dames", 7, 5),
+    ("kruzno-checkers", 5, 4),
+    ("hex9-checkers", 5, 4),
+]
+
+
+def load_game(game_id: str) -> LeapingGame:
+    """The game from its descriptor; falls back to the test suite's switches if the
+    descriptor has no ``rules.params`` yet."""
+    spec = load_variant(game_id).game_spec()
+    if not spec.params:
+        sys.path.insert(0, str(ROOT / "tests"))
+        from leaping_specs import spec as test_spec  # type: ignore[import-not-found]
+
+        print(f"  note: {game_id} has no rules.params; using tests/leaping_specs.py")
+        spec = test_spec(game_id)
+    return make_game(spec)
+
+
+def timed(run: Callable[[], int], minimum: float = 0.5) -> tuple[int, float]:
+    """Result and seconds per run, repeating short runs until ``minimum`` seconds pass."""
+    runs = 0
+    start = time.perf_counter()
+    while True:
+        result = run()
+        runs += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= minimum:
+            return result, elapsed / runs
+
+
+def peer_perft(board: Any, depth: int) -> int:
+    """pydraughts perft, counting the last ply in bulk like ours."""
+    moves = board.legal_moves()
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        board.push(move)
+        total += peer_perft(board, depth - 1)
+        board.pop()
+    return total
+
+
+def row(name: str, depth: int, nodes: int, seconds: float, extra: str = "") -> None:
+    rate = nodes / seconds if seconds else float("inf")
+    print(f"{name:<28}{depth:>6}{nodes:>14,}{seconds:>10.3f}{rate:>14,.0f}  {extra}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="shallower depths (a few seconds in all)")
+    parser.add_argument("--peer-depth", type=int, default=5, help="English depth compared with pydraughts")
+    args = parser.parse_args()
+
+    print(f"{'game':<28}{'depth':>6}{'nodes':>14}{'seconds':>10}{'nodes/s':>14}")
+    for game_id, full, quick in GAMES:
+        game = load_game(game_id)
+        depth = quick if args.quick else full
+        start = game.initial()
+        nodes, seconds = timed(partial(game.perft, start, depth), minimum=0.0)
+        row(game_id, depth, nodes, seconds)
+
+    depth = args.peer_depth
+    english = load_game("american-checkers")
+    ours, our_seconds = timed(lambda: english.perft(english.initial(), depth))
+    row("american-checkers (peer run)", depth, ours, our_seconds)
+    try:
+        from draughts import Board  # type: ignore[import-untyped]
+    except ImportError:
+        print("pydraughts ratio: skipped (pydraughts is not installed: pip install pydraughts)")
+        return
+    theirs, their_seconds = timed(lambda: peer_perft(Board("english"), depth), minimum=0.0)
+    row("pydraughts english", depth, theirs, their_seconds)
+    agree = "counts agree" if theirs == ours else f"COUNTS DIFFER ({theirs} vs {ours})"
+    print(f"pydraughts ratio: {their_seconds / our_seconds:,.0f}x faster at depth {depth} ({agree})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,192 @@
+"""The leaping family's Game: draughts-like games played by the switches in params.
+
+This class only translates between the outside world (grid cells, player ids, text)
+and the engine inside (bitboards in the layout's numbering, player numbers 0 and 1 in
+``spec.players`` order). The rules themselves live in params, tables, movegen,
+position and endings.
+"""
+
+from __future__ import annotations
+
+__all__ = ["LeapingGame", "Move", "make_game"]
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...errors import BoardgenError
+from ..base import Check, MoveView, PieceView
+from ..spec import GameSpec
+from .checks import family_checks
+from .endings import outcome
+from .movegen import MoveGen, Raw
+from .notation import Notation, Placement
+from .params import LeapingParams, parse_params
+from .perft import perft
+from .position import Position, play_raw
+from .tables import build_tables
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move in grid cells: every cell the piece stands on (origin first, each landing
+    cell of a capture, destination last) and the captured cells in capture order."""
+
+    path: tuple[int, ...]
+    captured: tuple[int, ...] = ()
+
+    @property
+    def is_capture(self) -> bool:
+        return bool(self.captured)
+
+
+class LeapingGame:
+    """A draughts-like game on any grid, as its descriptor's switches describe it."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.params: LeapingParams = parse_params(spec.params, spec.regions)
+        self.tables = build_tables(spec, self.params)
+        self.layout = self.tables.layout
+        self.gen = MoveGen(self.tables)
+        self.notation = Notation(spec)
+        self.player_ids = (spec.players[0].id, spec.players[1].id)
+        if spec.first not in self.player_ids:
+            raise BoardgenError(f"first player {spec.first!r} is not a player", key="first")
+        self._check_setup()
+
+    def _check_setup(self) -> None:
+        seen: set[int] = set()
+        for pid in self.player_ids:
+            cells = self.spec.setup.get(pid, frozenset())
+            bad = sorted(cells - self.spec.playable) + sorted(cells & seen)
+            if bad:
+                names = ", ".join(self.spec.grid.name(c) for c in bad)
+                raise BoardgenError(f"men of {pid!r} on unplayable or shared cells: {names}", key="setup")
+            seen |= cells
+
+    # -- conversions ---------------------------------------------------------------------
+
+    def _bits(self, cells: frozenset[int]) -> int:
+        return self.layout.mask(cells)
+
+    def _move(self, raw: Raw) -> Move:
+        cell = self.layout.cell
+        return Move(tuple(cell[i] for i in raw[0]), tuple(cell[i] for i in raw[1]))
+
+    def _raw_moves(self, pos: Position) -> list[Raw]:
+        p, o = pos.turn, 1 - pos.turn
+        return self.gen.moves(p, pos.men[p], pos.kings[p], pos.men[o], pos.kings[o])
+
+    # -- the Game protocol ---------------------------------------------------------------
+
+    def initial(self) -> Position:
+        men = tuple(self._bits(self.spec.setup.get(pid, frozenset())) for pid in self.player_ids)
+        return Position((men[0], men[1]), (0, 0), self.player_ids.index(self.spec.first))
+
+    def legal_moves(self, position: Position) -> list[Move]:
+        """Every legal move, ordered by the squares of their paths."""
+        moves = [self._move(raw) for raw in self._raw_moves(position)]
+        key = self.notation.sort_key
+        return sorted(moves, key=lambda m: tuple(key(c) for c in m.path))
+
+    def play(self, position: Position, move: Move) -> Position:
+        """The position after ``move``; raises BoardgenError if it is not legal here."""
+        for raw in self._raw_moves(position):
+            if self._move(raw) == move:
+                return play_raw(self.tables, position, raw)
+        raise BoardgenError(f"illegal move {self.notation.move_text(move.path, move.is_capture)}")
+
+    def perft(self, position: Position, depth: int, distinct: bool = False) -> int:
+        """Move paths ``depth`` plies deep (``distinct``: count paths that end alike once)."""
+        p, o = position.turn, 1 - position.turn
+        men, kings = position.men, position.kings
+        return perft(self.gen, p, men[p], kings[p], men[o], kings[o], depth, distinct)
+
+    def divide(self, position: Position, depth: int) -> dict[str, int]:
+        """perft of each legal move at ``depth - 1``, keyed by move text (for debugging)."""
+        return {
+            self.move_text(position, m): self.perft(self.play(position, m), depth - 1)
+            for m in self.legal_moves(position)
+        }
+
+    def to_move(self, position: Position) -> str:
+        return self.player_ids[position.turn]
+
+    def pieces(self, position: Position) -> dict[int, PieceView]:
+        found: dict[int, PieceView] = {}
+        for p, pid in enumerate(self.player_ids):
+            for cell in self.layout.cells_of(position.men[p]):
+                found[cell] = PieceView(pid, "man")
+            for cell in self.layout.cells_of(position.kings[p]):
+                found[cell] = PieceView(pid, "king")
+        return found
+
+    def move_text(self, position: Position, move: Move) -> str:
+        return self.notation.move_text(move.path, move.is_capture)
+
+    def parse_move(self, position: Position, text: str) -> Move:
+        """The legal move ``text`` denotes: its full path, or just origin and destination."""
+        squares = tuple(self.notation.split_move(text))
+        legal = self.legal_moves(position)
+        exact = [m for m in legal if m.path == squares]
+        short = [m for m in legal if (m.path[0], m.path[-1]) == (squares[0], squares[-1])]
+        found = exact or (short if len(squares) == 2 else [])
+        if len(found) == 1:
+            return found[0]
+        texts = ", ".join(self.move_text(position, m) for m in (found or legal)) or "none"
+        if found:
+            raise BoardgenError(f"move {text!r} is ambiguous: write the whole path ({texts})")
+        raise BoardgenError(f"move {text!r} is not legal here; legal moves: {texts}")
+
+    def view(self, move: Move) -> MoveView:
+        return MoveView(path=move.path, captured=move.captured)
+
+    def position_text(self, position: Position) -> str:
+        cells = self.layout.cells_of
+        placement = Placement(
+            (frozenset(cells(position.men[0])), frozenset(cells(position.men[1]))),
+            (frozenset(cells(position.kings[0])), frozenset(cells(position.kings[1]))),
+            position.turn,
+            position.quiet,
+            position.lone,
+        )
+        return self.notation.position_text(placement)
+
+    def parse_position(self, text: str) -> Position:
+        pl = self.notation.parse_position(text)
+        if (pl.kings[0] or pl.kings[1]) and not self.params.has_kings:
+            raise BoardgenError(f"position {text!r}: this game has no kings")
+        bits = self._bits
+        return Position(
+            (bits(pl.men[0]), bits(pl.men[1])),
+            (bits(pl.kings[0]), bits(pl.kings[1])),
+            pl.turn,
+            pl.quiet,
+            pl.lone,
+        )
+
+    def family_checks(self) -> Sequence[Check]:
+        return family_checks(self)
+
+    # -- beyond the protocol -------------------------------------------------------------
+
+    def outcome(self, position: Position) -> str | None:
+        """The winner's id, ``"draw"``, or None while the game goes on."""
+        params = self.params
+        return outcome(
+            self.player_ids,
+            position.men,
+            position.kings,
+            position.turn,
+            position.quiet,
+            position.lone,
+            bool(self._raw_moves(position)),
+            params.no_legal_move,
+            params.quiet_move_draw,
+            params.three_kings_vs_one,
+        )
+
+
+def make_game(spec: GameSpec) -> LeapingGame:
+    """The leaping family's entry point for the rules registry."""
+    return LeapingGame(spec)

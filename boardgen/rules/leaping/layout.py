@@ -1,0 +1,72 @@
+"""A padded bit layout of the playable cells: the engine's internal square numbering.
+
+Each grid cell ``(x, y)`` gets the bit index ``(y + 1) * width + (x + 1)`` of a
+rectangle one cell wider than the board on every side. Every grid direction is then a
+constant shift of the whole bitboard (``dx + dy * width``), so counting all steps of all
+men in one direction is a shift, a mask and a popcount, and a step off the board lands
+in the padding, which is never in the playable mask. Rays (the playable cells met going
+one way from a cell) serve the capture search, which walks cell by cell.
+"""
+
+from __future__ import annotations
+
+__all__ = ["Layout"]
+
+from ...geometry import Grid
+
+
+class Layout:
+    """Bit indices, direction shifts and rays for one grid and its playable cells."""
+
+    def __init__(self, grid: Grid, playable: frozenset[int]) -> None:
+        xs = [grid.coords(c)[0] for c in grid.cells()]
+        ys = [grid.coords(c)[1] for c in grid.cells()]
+        self._x0, self._y0 = min(xs), min(ys)
+        self.width = max(xs) - self._x0 + 3
+        self.grid = grid
+        #: Internal index of each grid cell (playable or not).
+        self.index: tuple[int, ...] = tuple(self._index_of(*grid.coords(c)) for c in grid.cells())
+        #: Grid cell of each internal index of a playable cell.
+        self.cell: dict[int, int] = {self.index[c]: c for c in playable}
+        #: Mask of all playable cells.
+        self.board = self.mask(playable)
+        #: Direction names in grid order; direction numbers below index this tuple.
+        self.names: tuple[str, ...] = tuple(grid.directions)
+        #: Bit shift of each direction (positive: towards higher indices).
+        self.shift: tuple[int, ...] = tuple(dx + dy * self.width for dx, dy in grid.directions.values())
+        #: Number of the opposite direction of each direction.
+        self.reverse: tuple[int, ...] = tuple(self.shift.index(-s) for s in self.shift)
+        #: rays[d][i]: internal indices of the playable cells met going direction d from i.
+        self.rays: tuple[dict[int, tuple[int, ...]], ...] = tuple(
+            {self.index[c]: self._ray(c, name, playable) for c in playable} for name in self.names
+        )
+
+    def _index_of(self, x: int, y: int) -> int:
+        return (y - self._y0 + 1) * self.width + (x - self._x0 + 1)
+
+    def _ray(self, cell: int, direction: str, playable: frozenset[int]) -> tuple[int, ...]:
+        found: list[int] = []
+        nxt = self.grid.step(cell, direction)
+        while nxt is not None and nxt in playable:
+            found.append(self.index[nxt])
+            nxt = self.grid.step(nxt, direction)
+        return tuple(found)
+
+    def direction(self, name: str) -> int:
+        return self.names.index(name)
+
+    def mask(self, cells: frozenset[int] | set[int]) -> int:
+        """Bitboard of grid ``cells``."""
+        bits = 0
+        for c in cells:
+            bits |= 1 << self.index[c]
+        return bits
+
+    def cells_of(self, bits: int) -> list[int]:
+        """Grid cells of a bitboard, in grid order."""
+        found: list[int] = []
+        while bits:
+            low = bits & -bits
+            found.append(self.cell[low.bit_length() - 1])
+            bits ^= low
+        return sorted(found)

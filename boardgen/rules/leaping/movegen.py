@@ -1,0 +1,314 @@
+"""Legal moves of a position: capture sequences depth-first, steps with bitboards.
+
+Pieces are given as four bitboards in the layout's numbering (``mm``/``mk``: the mover's
+men and kings, ``om``/``ok``: the opponent's) and ``p``, the mover's player number.
+A move comes out as ``(path, captured, promoted)``: the cells where the piece stood,
+starting with its origin and listing every landing square, the captured cells in
+capture order, and whether it is crowned. A whole multi-jump is one move, and two
+different paths are two moves even when they end alike (what perft counts).
+
+Capture rules, switch by switch (see docs/rules.md):
+
+* The moving piece is lifted off its origin for the whole sequence, so it may pass or
+  land there again.
+* A piece is never jumped twice (it leaves ``jumpable`` when taken). With
+  ``end-of-sequence`` removal it still blocks the way until the move ends (the
+  "Turkish strike"); with ``immediate`` removal its cell becomes empty at once.
+* A flying king that takes a piece may land on any empty cell behind it
+  (``flying_king_landing: any``), only the next one (``next``), or, if from some of
+  them the capture goes on, only those (``must-continue``). Going on in the same
+  line from any of those cells is one and the same capture, so it is generated once,
+  from the last empty cell before the next piece; that cell is the one written in the
+  move's path.
+* A sequence must be completed: a piece stops only where it cannot capture again.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MoveGen", "Raw"]
+
+from .tables import Tables
+
+#: (path, captured, promoted) in internal cell numbers.
+Raw = tuple[tuple[int, ...], tuple[int, ...], bool]
+
+_FoundCapture = tuple[int, tuple[int, ...]]
+
+
+class MoveGen:
+    """Move generation and counting for one compiled rule set."""
+
+    def __init__(self, t: Tables) -> None:
+        self.t = t
+        self.board = t.layout.board
+        self.rays = t.layout.rays
+        self.reverse = t.layout.reverse
+        self.king_dir_set = frozenset(t.king_dirs)
+        promotion = t.params.promotion
+        self.arrival_ends = promotion == "arrival-ends-move"
+        self.arrival_king = promotion == "arrival-continues-as-king"
+
+    # -- bitboard detection and counting -------------------------------------------------
+
+    def _man_jumpers(self, p: int, mm: int, enemy: int, empty: int) -> int:
+        """Men that can make a first jump: shift out to the landing cell and back."""
+        jumpers = 0
+        for a, b in self.t.man_capture_shift[p]:
+            land = (((((mm << a) >> b) & enemy) << a) >> b) & empty
+            if land:
+                jumpers |= (((land << b) >> a) << b) >> a
+        return jumpers
+
+    def _king_can_jump(self, mk: int, enemy: int, empty: int) -> bool:
+        t = self.t
+        if t.flying_captures:
+            for a, b in t.king_shift:
+                ray = (mk << a) >> b
+                while ray:
+                    if (((ray & enemy) << a) >> b) & empty:
+                        return True
+                    ray = ((ray & empty) << a) >> b
+            return False
+        return any(((((((mk << a) >> b) & enemy) << a) >> b) & empty) != 0 for a, b in t.king_shift)
+
+    def has_capture(self, p: int, mm: int, mk: int, enemy: int, empty: int) -> bool:
+        """Whether any first jump exists; cheap, so quiet positions skip the search."""
+        return bool(mm and self._man_jumpers(p, mm, enemy, empty)) or bool(
+            mk and self._king_can_jump(mk, enemy, empty)
+        )
+
+    def _count_steps(self, p: int, mm: int, mk: int, empty: int, dest: int) -> int:
+        """Steps of men ``mm`` and kings ``mk`` through ``empty`` cells ending on ``dest``."""
+        t = self.t
+        n = 0
+        if mm:
+            for a, b in t.man_step[p]:
+                n += (((mm << a) >> b) & dest).bit_count()
+        if mk:
+            if t.flying_moves:
+                for a, b in t.king_shift:
+                    ray = mk
+                    while ray:
+                        ray = ((ray << a) >> b) & empty
+                        n += (ray & dest).bit_count()
+            else:
+                for a, b in t.king_shift:
+                    n += (((mk << a) >> b) & dest).bit_count()
+        return n
+
+    def count_steps(self, p: int, mm: int, mk: int, empty: int) -> int:
+        """Number of legal non-capturing moves (with the restricted-region rule)."""
+        region = self.t.restricted
+        if region and (mm | mk) & region:
+            escapes = self._count_steps(p, mm & region, mk & region, empty, empty & ~region)
+            if escapes:
+                return escapes
+        return self._count_steps(p, mm, mk, empty, empty)
+
+    def count(self, p: int, mm: int, mk: int, om: int, ok: int) -> int:
+        """Number of legal moves, without building the quiet ones (perft's bulk count)."""
+        enemy = om | ok
+        empty = self.board & ~(mm | mk | enemy)
+        if self.has_capture(p, mm, mk, enemy, empty):
+            return len(self.captures(p, mm, mk, om, ok))
+        return self.count_steps(p, mm, mk, empty)
+
+    # -- enumeration ---------------------------------------------------------------------
+
+    def moves(self, p: int, mm: int, mk: int, om: int, ok: int) -> list[Raw]:
+        """All legal moves: the captures if there is one (capture is mandatory), else steps."""
+        return self.captures(p, mm, mk, om, ok) or self.steps(p, mm, mk, om, ok)
+
+    def steps(self, p: int, mm: int, mk: int, om: int, ok: int) -> list[Raw]:
+        """Legal non-capturing moves, ignoring whether a capture is due."""
+        empty = self.board & ~(mm | mk | om | ok)
+        region = self.t.restricted
+        if region and (mm | mk) & region:
+            escapes = self._steps(p, mm & region, mk & region, empty, empty & ~region)
+            if escapes:
+                return escapes
+        return self._steps(p, mm, mk, empty, empty)
+
+    def _steps(self, p: int, mm: int, mk: int, empty: int, dest: int) -> list[Raw]:
+        t = self.t
+        out: list[Raw] = []
+        far = t.far[p]
+        for a, b in t.man_step[p]:
+            targets = ((mm << a) >> b) & dest
+            while targets:
+                low = targets & -targets
+                targets ^= low
+                to = low.bit_length() - 1
+                out.append(((to - a + b, to), (), bool(far & low)))
+        for a, b in t.king_shift:
+            ray = mk
+            distance = 0
+            while ray:
+                ray = ((ray << a) >> b) & empty
+                distance += 1
+                targets = ray & dest
+                while targets:
+                    low = targets & -targets
+                    targets ^= low
+                    to = low.bit_length() - 1
+                    out.append(((to - distance * (a - b), to), (), False))
+                if not t.flying_moves:
+                    break
+        return out
+
+    def captures(self, p: int, mm: int, mk: int, om: int, ok: int) -> list[Raw]:
+        """Legal capture sequences (empty when there is none)."""
+        enemy = om | ok
+        empty = self.board & ~(mm | mk | enemy)
+        out: list[Raw] = []
+        bits = self._man_jumpers(p, mm, enemy, empty) if mm else 0
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            q = low.bit_length() - 1
+            self._man(p, q, empty | low, enemy, (q,), (), out)
+        bits = mk if mk and self._king_can_jump(mk, enemy, empty) else 0
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            self._king(low.bit_length() - 1, empty | low, enemy, out)
+        return self._filter(out, mm | mk) if out else out
+
+    def _filter(self, out: list[Raw], own: int) -> list[Raw]:
+        t = self.t
+        if t.majority and out:
+            best = max(len(m[1]) for m in out)
+            out = [m for m in out if len(m[1]) == best]
+        region = t.restricted
+        if t.leave_before_capturing and own & region:
+            escapes = [m for m in out if (region >> m[0][0]) & 1 and not (region >> m[0][-1]) & 1]
+            if escapes:
+                return escapes
+        return out
+
+    # -- the capture search --------------------------------------------------------------
+
+    def _man(
+        self,
+        p: int,
+        q: int,
+        empty: int,
+        jumpable: int,
+        path: tuple[int, ...],
+        caps: tuple[int, ...],
+        out: list[Raw],
+    ) -> None:
+        """Continue a man's sequence from ``q`` (short jumps only)."""
+        far = self.t.far[p]
+        immediate = self.t.immediate
+        rays = self.rays
+        went_on = False
+        for k in self.t.man_capture[p]:
+            ray = rays[k][q]
+            if len(ray) < 2:
+                continue
+            mid, land = ray[0], ray[1]
+            if not (jumpable >> mid) & 1 or not (empty >> land) & 1:
+                continue
+            went_on = True
+            bit = 1 << mid
+            new_empty = empty | bit if immediate else empty
+            new_caps = (*caps, mid)
+            if (far >> land) & 1:
+                if self.arrival_ends:
+                    out.append(((*path, land), new_caps, True))
+                    continue
+                if self.arrival_king:
+                    self._after(k, (land,), new_empty, jumpable ^ bit, path, new_caps, True, out)
+                    continue
+            self._man(p, land, new_empty, jumpable ^ bit, (*path, land), new_caps, out)
+        if not went_on and caps:
+            out.append((path, caps, bool((far >> q) & 1)))
+
+    def _king(self, q: int, empty: int, jumpable: int, out: list[Raw]) -> None:
+        """Start a king's sequences from ``q``."""
+        immediate = self.t.immediate
+        for k in self.t.king_dirs:
+            found = self._find(q, k, empty, jumpable)
+            if found is None:
+                continue
+            taken, run = found
+            bit = 1 << taken
+            self._after(
+                k, run, empty | bit if immediate else empty, jumpable ^ bit, (q,), (taken,), False, out
+            )
+
+    def _find(self, q: int, k: int, empty: int, jumpable: int) -> _FoundCapture | None:
+        """The piece a king at ``q`` can take going ``k``, and the cells it may land on."""
+        ray = self.rays[k][q]
+        n = len(ray)
+        i = 0
+        t = self.t
+        if t.flying_captures:
+            while i < n and (empty >> ray[i]) & 1:
+                i += 1
+        if i + 1 >= n:
+            return None
+        taken = ray[i]
+        if not (jumpable >> taken) & 1 or not (empty >> ray[i + 1]) & 1:
+            return None
+        if not t.flying_captures or t.land_next:
+            return taken, (ray[i + 1],)
+        j = i + 2
+        while j < n and (empty >> ray[j]) & 1:
+            j += 1
+        return taken, ray[i + 1 : j]
+
+    def _after(
+        self,
+        k: int,
+        run: tuple[int, ...],
+        empty: int,
+        jumpable: int,
+        path: tuple[int, ...],
+        caps: tuple[int, ...],
+        promoted: bool,
+        out: list[Raw],
+    ) -> None:
+        """A king has just captured going ``k`` and may land on ``run``: go on or stop."""
+        find = self._find
+        t = self.t
+        nexts: list[tuple[int, int, _FoundCapture]] = []
+        turns = t.king_turns[k]
+        for land in run:
+            for k2 in turns:
+                found = find(land, k2, empty, jumpable)
+                if found is not None:
+                    nexts.append((land, k2, found))
+        # Going on straight (or straight back) is possible from every landing cell alike.
+        straight = False
+        if k in self.king_dir_set:
+            found = find(run[-1], k, empty, jumpable)
+            if found is not None:
+                nexts.append((run[-1], k, found))
+                straight = True
+            if t.reversal:
+                back = self.reverse[k]
+                found = find(run[0], back, empty, jumpable)
+                if found is not None:
+                    nexts.append((run[0], back, found))
+                    straight = True
+        immediate = t.immediate
+        for land, k2, (taken, run2) in nexts:
+            bit = 1 << taken
+            self._after(
+                k2,
+                run2,
+                empty | bit if immediate else empty,
+                jumpable ^ bit,
+                (*path, land),
+                (*caps, taken),
+                promoted,
+                out,
+            )
+        if straight or (nexts and t.must_continue):
+            return
+        went_on = {land for land, _, _ in nexts}
+        for land in run:
+            if land not in went_on:
+                out.append(((*path, land), caps, promoted))

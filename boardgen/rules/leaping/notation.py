@@ -1,0 +1,168 @@
+"""Writing and reading squares, moves and positions as text.
+
+Squares: on boards with PDN numbers (8x8 dark-square games) the numbers ``1..32``;
+elsewhere the geometry's cell names (``a1``, ``f6``, ...).
+
+Moves: every square the piece stands on, joined by ``-`` for a step and ``x`` for a
+capture: ``11-15``, ``22x15``, ``15x22x29``; ``c3-c4``, ``e5xe7xc7``. When reading,
+``:`` is accepted as well, and a capture may be given by its first and last squares
+only (``15x29``) when that picks out a single legal move.
+
+Positions: PDN FEN, ``<to move>:<letter><squares>:<letter><squares>``, e.g.
+``B:W21,22,23,K5:B1,2,3`` -- the south player's field first, men then kings
+(``K`` prefix), each in ascending order. Two optional fields carry the draw counters
+when they are not zero: ``quiet=<plies>`` (plies since the last capture or man move)
+and ``lone=<moves>`` (moves of the three-king side, see ``three_kings_vs_one``), e.g.
+``W:WK1,K2,K3:BK32:lone=4``. Reading also accepts fields in any order, number ranges
+(``B1-12``), a trailing dot, and the ``[FEN "..."]`` wrapper.
+"""
+
+from __future__ import annotations
+
+__all__ = ["Notation", "Placement"]
+
+import re
+from dataclasses import dataclass
+
+from ...errors import BoardgenError
+from ..spec import GameSpec
+
+_MOVE_SPLIT = re.compile(r"(?<=\d)\s*[x:-]\s*")
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A position in grid cells: men and kings per player number, counters, who moves."""
+
+    men: tuple[frozenset[int], frozenset[int]]
+    kings: tuple[frozenset[int], frozenset[int]]
+    turn: int
+    quiet: int = 0
+    lone: int = 0
+
+
+class Notation:
+    """Text forms for one game's squares, moves and positions."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.grid = spec.grid
+        self.numbers: dict[int, int] | None = dict(spec.pdn) if spec.pdn else None
+        self.by_number = {n: c for c, n in self.numbers.items()} if self.numbers else {}
+        self.letters = tuple(p.letter for p in spec.players)
+        sides = [p.side for p in spec.players]
+        #: Player numbers in the order their fields are written: south first.
+        self.field_order = (1, 0) if sides[1] == "south" else (0, 1)
+
+    # -- squares -------------------------------------------------------------------------
+
+    def square(self, cell: int) -> str:
+        return str(self.numbers[cell]) if self.numbers else self.grid.name(cell)
+
+    def sort_key(self, cell: int) -> int:
+        return self.numbers[cell] if self.numbers else cell
+
+    def parse_square(self, text: str) -> int:
+        """The playable cell ``text`` names; raises BoardgenError."""
+        text = text.strip()
+        if self.numbers:
+            if not text.isdigit() or int(text) not in self.by_number:
+                raise BoardgenError(f"{text!r} is not a square number 1..{len(self.by_number)}")
+            return self.by_number[int(text)]
+        try:
+            cell = self.grid.parse(text)
+        except ValueError as exc:
+            raise BoardgenError(str(exc)) from None
+        if cell not in self.spec.playable:
+            raise BoardgenError(f"{text!r} is not a playable cell")
+        return cell
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def move_text(self, path: tuple[int, ...], capture: bool) -> str:
+        return ("x" if capture else "-").join(self.square(c) for c in path)
+
+    def split_move(self, text: str) -> list[int]:
+        """The squares written in a move, in order."""
+        parts = _MOVE_SPLIT.split(text.strip().lower())
+        if len(parts) < 2:
+            raise BoardgenError(f"{text!r} is not a move: write squares joined by '-' or 'x'")
+        return [self.parse_square(p) for p in parts]
+
+    # -- positions -----------------------------------------------------------------------
+
+    def position_text(self, placement: Placement) -> str:
+        fields = [self.letters[placement.turn]]
+        for p in self.field_order:
+            men = sorted(placement.men[p], key=self.sort_key)
+            kings = sorted(placement.kings[p], key=self.sort_key)
+            items = [self.square(c) for c in men] + ["K" + self.square(c) for c in kings]
+            fields.append(self.letters[p] + ",".join(items))
+        if placement.quiet:
+            fields.append(f"quiet={placement.quiet}")
+        if placement.lone:
+            fields.append(f"lone={placement.lone}")
+        return ":".join(fields)
+
+    def parse_position(self, text: str) -> Placement:
+        """Read a position string; raises BoardgenError naming what is wrong."""
+        body = text.strip()
+        wrapped = re.fullmatch(r'\[\s*FEN\s+"(.*)"\s*\]', body)
+        if wrapped:
+            body = wrapped.group(1)
+        body = body.strip().strip('"').rstrip(".").strip()
+        fields = [f.strip() for f in body.split(":")]
+        if len(fields) < 2:
+            raise BoardgenError(f"position {text!r}: expected '<to move>:<pieces>:<pieces>'")
+        turn = self._player(fields[0], text)
+        men: list[set[int]] = [set(), set()]
+        kings: list[set[int]] = [set(), set()]
+        counters = {"quiet": 0, "lone": 0}
+        seen: set[int] = set()
+        for field in fields[1:]:
+            if "=" in field:
+                name, _, value = field.partition("=")
+                if name.strip() not in counters or not value.strip().isdigit():
+                    raise BoardgenError(f"position {text!r}: bad counter field {field!r}")
+                counters[name.strip()] = int(value)
+                continue
+            if not field:
+                continue
+            p = self._player(field[0], text)
+            for cell, king in self._items(field[1:], text):
+                if cell in seen:
+                    raise BoardgenError(f"position {text!r}: square {self.square(cell)} is given twice")
+                seen.add(cell)
+                (kings if king else men)[p].add(cell)
+        return Placement(
+            (frozenset(men[0]), frozenset(men[1])),
+            (frozenset(kings[0]), frozenset(kings[1])),
+            turn,
+            counters["quiet"],
+            counters["lone"],
+        )
+
+    def _player(self, letter: str, text: str) -> int:
+        for p, own in enumerate(self.letters):
+            if letter.upper() == own.upper():
+                return p
+        raise BoardgenError(
+            f"position {text!r}: {letter!r} is not a player letter ({', '.join(self.letters)})"
+        )
+
+    def _items(self, items: str, text: str) -> list[tuple[int, bool]]:
+        found: list[tuple[int, bool]] = []
+        for item in (i.strip() for i in items.split(",")):
+            if not item:
+                continue
+            king = item.startswith("K")
+            item = item[1:] if king else item
+            try:
+                if self.numbers and re.fullmatch(r"\d+-\d+", item):
+                    low, high = (int(x) for x in item.split("-"))
+                    found.extend((self.parse_square(str(n)), king) for n in range(low, high + 1))
+                else:
+                    found.append((self.parse_square(item), king))
+            except BoardgenError as exc:
+                raise BoardgenError(f"position {text!r}: {exc.message}") from None
+        return found

@@ -1,0 +1,162 @@
+"""The leaping family's rule switches: read from ``rules.params`` and checked.
+
+Every rule difference between the draughts-like games lives here as a named switch, so
+a new variant is a descriptor, never code, and nothing ever looks at a game's id. A
+switch left out takes the value American checkers uses (see ``DEFAULTS``). Any mistake
+is a BoardgenError whose key is ``rules.params.<name>``, so the descriptor loader can
+point at the offending line.
+"""
+
+from __future__ import annotations
+
+__all__ = ["DEFAULTS", "LeapingParams", "parse_params"]
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import BoardgenError
+from .directions import DIRECTION_WORDS
+
+#: Allowed values of the switches that take one word.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "king": ("none", "step", "flying"),
+    "king_capture": ("none", "step", "flying"),
+    "flying_king_landing": ("next", "any", "must-continue"),
+    "king_reversal": ("forbidden", "allowed"),
+    "capture": ("mandatory",),
+    "capture_choice": ("free", "majority"),
+    "removal": ("immediate", "end-of-sequence"),
+    "promotion": ("none", "end-of-move", "arrival-ends-move", "arrival-continues-as-king"),
+    "restricted_rule": ("leave-unless-capturing", "leave-before-capturing"),
+    "no_legal_move": ("loses", "draws"),
+}
+
+#: The value of every switch a descriptor leaves out (American checkers).
+DEFAULTS: dict[str, Any] = {
+    "man_steps": ["forward-diagonal"],
+    "man_captures": ["forward-diagonal"],
+    "king": "step",
+    "king_directions": ["diagonal"],
+    "king_capture": None,  # None: the same as "king"
+    "flying_king_landing": "any",
+    "king_reversal": "forbidden",
+    "capture": "mandatory",
+    "capture_choice": "free",
+    "removal": "immediate",
+    "promotion": "arrival-ends-move",
+    "restricted_region": None,
+    "restricted_rule": "leave-unless-capturing",
+    "last_pieces_become_kings": False,
+    "no_legal_move": "loses",
+    "quiet_move_draw": None,
+    "three_kings_vs_one": None,
+}
+
+_DIRECTION_LISTS = ("man_steps", "man_captures", "king_directions")
+
+
+@dataclass(frozen=True)
+class LeapingParams:
+    """Checked switches; direction lists still hold words (resolved per grid later)."""
+
+    man_steps: tuple[str, ...]
+    man_captures: tuple[str, ...]
+    king: str
+    king_directions: tuple[str, ...]
+    king_capture: str
+    flying_king_landing: str
+    king_reversal: str
+    capture: str
+    capture_choice: str
+    removal: str
+    promotion: str
+    restricted_region: str | None
+    restricted_rule: str
+    last_pieces_become_kings: bool
+    no_legal_move: str
+    quiet_move_draw: int | None
+    three_kings_vs_one: int | None
+
+    @property
+    def has_kings(self) -> bool:
+        return self.king != "none"
+
+
+def _error(name: str, message: str) -> BoardgenError:
+    return BoardgenError(message, key=f"rules.params.{name}")
+
+
+def _words(name: str, value: Any) -> tuple[str, ...]:
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list) or not items or not all(isinstance(w, str) for w in items):
+        raise _error(name, "expected a direction word or a non-empty list of them")
+    for word in items:
+        if word not in DIRECTION_WORDS:
+            raise _error(name, f"unknown direction word {word!r}; use one of {', '.join(DIRECTION_WORDS)}")
+    return tuple(dict.fromkeys(items))
+
+
+def _choice(name: str, value: Any) -> str:
+    allowed = CHOICES[name]
+    if value not in allowed:
+        raise _error(name, f"unknown value {value!r}; use one of {', '.join(allowed)}")
+    return str(value)
+
+
+def _count(name: str, value: Any) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise _error(name, f"expected a positive whole number or null, not {value!r}")
+    return value
+
+
+def parse_params(params: Mapping[str, Any], regions: Mapping[str, frozenset[int]] | None) -> LeapingParams:
+    """Check ``params`` against the vocabulary and each other; fill in defaults.
+
+    ``regions`` are the board's named regions; None skips checking region names (the
+    descriptor loader checks switches before the board is built).
+    """
+    for name in params:
+        if name not in DEFAULTS:
+            raise _error(name, f"unknown leaping switch {name!r}; known: {', '.join(DEFAULTS)}")
+    raw = {**DEFAULTS, **params}
+    values: dict[str, Any] = {}
+    for name in _DIRECTION_LISTS:
+        values[name] = _words(name, raw[name])
+    if raw["king_capture"] is None:
+        raw["king_capture"] = raw["king"]
+    for name in CHOICES:
+        values[name] = _choice(name, raw[name])
+    region = raw["restricted_region"]
+    if region is not None and not isinstance(region, str):
+        raise _error("restricted_region", "expected a region name or null")
+    if region is not None and regions is not None and region not in regions:
+        known = ", ".join(sorted(regions)) or "none"
+        raise _error("restricted_region", f"no region named {region!r} (regions: {known})")
+    values["restricted_region"] = region
+    if not isinstance(raw["last_pieces_become_kings"], bool):
+        raise _error("last_pieces_become_kings", "expected true or false")
+    values["last_pieces_become_kings"] = raw["last_pieces_become_kings"]
+    values["quiet_move_draw"] = _count("quiet_move_draw", raw["quiet_move_draw"])
+    values["three_kings_vs_one"] = _count("three_kings_vs_one", raw["three_kings_vs_one"])
+    result = LeapingParams(**values)
+    _check_consistent(result, params)
+    return result
+
+
+def _check_consistent(p: LeapingParams, given: Mapping[str, Any]) -> None:
+    """Reject combinations that cannot mean anything."""
+    if (p.king == "none") != (p.king_capture == "none"):
+        raise _error("king_capture", "kings that move must capture, and only kings that exist can")
+    if p.promotion != "none" and not p.has_kings:
+        raise _error("promotion", "men cannot be crowned when 'king' is none")
+    if p.last_pieces_become_kings and not p.has_kings:
+        raise _error("last_pieces_become_kings", "needs kings ('king' is none)")
+    if p.three_kings_vs_one is not None and not p.has_kings:
+        raise _error("three_kings_vs_one", "needs kings ('king' is none)")
+    if "flying_king_landing" in given and p.king_capture != "flying":
+        raise _error("flying_king_landing", "only meaningful when 'king_capture' is flying")
+    if "restricted_rule" in given and p.restricted_region is None:
+        raise _error("restricted_rule", "set 'restricted_region' too")

@@ -1,0 +1,82 @@
+"""Positions of a leaping game and how a move changes them.
+
+A position is a small immutable tuple of bitboards in the layout's numbering, so it is
+cheap to make, hash and compare. Besides the pieces it keeps the two counters some
+draw rules need; perft ignores them (see docs/rules.md).
+"""
+
+from __future__ import annotations
+
+__all__ = ["Position", "apply_pieces", "play_raw"]
+
+from typing import NamedTuple
+
+from .endings import strong_side
+from .movegen import Raw
+from .tables import Tables
+
+
+class Position(NamedTuple):
+    """Pieces per player number (0, 1 in ``spec.players`` order) and the side to move."""
+
+    men: tuple[int, int]
+    kings: tuple[int, int]
+    #: Player number to move.
+    turn: int
+    #: Plies since the last capture or man move (for ``quiet_move_draw``).
+    quiet: int = 0
+    #: Moves the three-king side has made since three kings faced one (``three_kings_vs_one``).
+    lone: int = 0
+
+
+Pieces = tuple[int, int, int, int]
+
+
+def apply_pieces(
+    t: Tables, mm: int, mk: int, om: int, ok: int, origin: int, dest: int, taken: int, promoted: bool
+) -> Pieces:
+    """Mover's and opponent's men and kings after a move; ``taken`` is a bitboard.
+
+    Applies the ``last_pieces_become_kings`` rule too, since it changes pieces.
+    """
+    src = 1 << origin
+    dst = 1 << dest
+    if mm & src:
+        mm &= ~src
+        if promoted:
+            mk |= dst
+        else:
+            mm |= dst
+    else:
+        mk = (mk & ~src) | dst
+    if taken:
+        om &= ~taken
+        ok &= ~taken
+    if t.params.last_pieces_become_kings and (mm | mk).bit_count() == 1 and (om | ok).bit_count() == 1:
+        mk |= mm
+        ok |= om
+        mm = om = 0
+    return mm, mk, om, ok
+
+
+def play_raw(t: Tables, pos: Position, move: Raw) -> Position:
+    """The position after a legal ``move``, counters included."""
+    path, caps, promoted = move
+    p = pos.turn
+    o = 1 - p
+    mm, mk, om, ok = pos.men[p], pos.kings[p], pos.men[o], pos.kings[o]
+    man_moved = bool((mm >> path[0]) & 1)
+    taken = 0
+    for c in caps:
+        taken |= 1 << c
+    mm, mk, om, ok = apply_pieces(t, mm, mk, om, ok, path[0], path[-1], taken, promoted)
+    men = (mm, om) if p == 0 else (om, mm)
+    kings = (mk, ok) if p == 0 else (ok, mk)
+    quiet = 0 if (caps or man_moved) else pos.quiet + 1
+    lone = 0
+    if t.params.three_kings_vs_one is not None:
+        before = strong_side(pos.men, pos.kings)
+        now = strong_side(men, kings)
+        if now is not None and now == before:
+            lone = pos.lone + (1 if p == now else 0)
+    return Position(men, kings, o, quiet, lone)
