@@ -12,7 +12,7 @@ from pathlib import Path
 from .descriptor import load_all
 from .errors import BoardgenError
 from .fileio import write_atomic
-from .outputs import OUTPUTS, render
+from .outputs import booklet_files, render_booklet_file, render_file, variant_files
 from .validate import failures
 
 _PAGE = re.compile(rb"/Type\s*/Page\b")
@@ -30,16 +30,24 @@ def build_all(out_dir: Path, progress: Callable[[str], None] | None = None) -> s
                 f"refusing to print a setup that fails validation: {reasons}", file=str(variant.file)
             )
     files = pages = size = 0
+
+    def write(path: Path, data: bytes) -> None:
+        nonlocal files, pages, size
+        write_atomic(path, data)
+        files += 1
+        size += len(data)
+        pages += len(_PAGE.findall(data)) if path.suffix == ".pdf" else 0
+        if progress is not None:
+            progress(f"  {path} ({len(data) / 1024:.0f} KiB)")
+
     for variant in variants:
-        for name, (what, fmt) in OUTPUTS.items():
-            data = render(variant, what, fmt)
-            path = out_dir / variant.id / name
-            write_atomic(path, data)
-            files += 1
-            size += len(data)
-            pages += len(_PAGE.findall(data)) if fmt == "pdf" else 0
-            if progress is not None:
-                progress(f"  {path} ({len(data) / 1024:.0f} KiB)")
+        for name in variant_files(variant):
+            write(out_dir / variant.id / name, render_file(variant, name))
+    for name in booklet_files():
+        write(out_dir / name, render_booklet_file(variants, name))
     seconds = time.perf_counter() - started
     megabytes = size / 1024 / 1024
-    return f"built {files} files ({pages} PDF pages, {megabytes:.1f} MiB) for {len(variants)} variants in {seconds:.1f} s"
+    return (
+        f"built {files} files ({pages} PDF pages, {megabytes:.1f} MiB) "
+        f"for {len(variants)} variants in {seconds:.1f} s"
+    )

@@ -2,13 +2,27 @@
 
 This is the one place that knows the list of files under ``output/<id>/``; the CLI's
 ``render`` and ``build`` commands both go through it, so a file rendered alone is
-byte-identical to the same file in a full build.
+byte-identical to the same file in a full build. :data:`OUTPUTS` are the files every
+variant gets; :func:`variant_files` adds one ``example-<id>.svg`` per descriptor example.
 """
 
 from __future__ import annotations
 
-__all__ = ["OUTPUTS", "RenderOptions", "render"]
+__all__ = [
+    "BOOKLET_PREFIX",
+    "EXAMPLE_PREFIX",
+    "OUTPUTS",
+    "RULES_PREFIX",
+    "RenderOptions",
+    "board_pages_for",
+    "booklet_files",
+    "render",
+    "render_booklet_file",
+    "render_file",
+    "variant_files",
+]
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -18,7 +32,7 @@ from .render.paper import Paper, paper_named
 from .rules.base import PieceView
 from .scene import Document, Scene
 
-What = Literal["board", "start"]
+What = Literal["board", "start", "pieces", "rules"]
 Format = Literal["svg", "pdf"]
 
 #: File name -> (what, format), in build order.
@@ -27,7 +41,15 @@ OUTPUTS: dict[str, tuple[What, Format]] = {
     "board.pdf": ("board", "pdf"),
     "start.svg": ("start", "svg"),
     "start.pdf": ("start", "pdf"),
+    "pieces.pdf": ("pieces", "pdf"),
 }
+
+#: Example diagrams are written as ``example-<example id>.svg``.
+EXAMPLE_PREFIX = "example-"
+#: Rule sheets are ``rules-<lang>.pdf`` per variant; booklets ``booklet-<lang>.pdf`` beside the
+#: variants' folders, one of each per language catalogue (boardgen/texts/<lang>/).
+RULES_PREFIX = "rules-"
+BOOKLET_PREFIX = "booklet-"
 
 #: Room a diagram page keeps for its title and caption, in mm.
 _DIAGRAM_BANDS = 40.0
@@ -41,6 +63,8 @@ class RenderOptions:
     paper: str | None = None
     landscape: bool | None = None
     coordinates: bool | None = None
+    #: Language of rule sheets (None: English).
+    lang: str | None = None
 
 
 def _paper(variant: Variant, options: RenderOptions) -> tuple[Paper, bool | None]:
@@ -60,6 +84,15 @@ def _board_pages(artwork: Scene, paper: Paper, landscape: bool | None, title: st
         return portrait
     turned = board_pages(artwork, paper, landscape=True, title=title)
     return turned if len(turned) < len(portrait) else portrait
+
+
+def board_pages_for(
+    variant: Variant, options: RenderOptions = RenderOptions(), *, title: str | None = None
+) -> tuple[Scene, ...]:
+    """The pages of ``board.pdf`` (the booklet reuses them), headed ``title`` if given."""
+    paper, landscape = _paper(variant, options)
+    artwork = scene_for(variant, "board", options)
+    return _board_pages(artwork, paper, landscape, title or variant.title["en"])
 
 
 def start_pieces(variant: Variant) -> dict[int, PieceView]:
@@ -96,6 +129,10 @@ def scene_for(variant: Variant, what: What, options: RenderOptions) -> Scene:
 
 def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = RenderOptions()) -> bytes:
     """One output as bytes, ready to be written."""
+    if what == "pieces":
+        return _pieces(variant, fmt, options)
+    if what == "rules":
+        return _rules(variant, fmt, options)
     scene = scene_for(variant, what, options)
     if fmt == "svg":
         from .backends.svg import render_svg
@@ -111,3 +148,79 @@ def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = R
         pages = (diagram_page(scene, paper, landscape=bool(landscape), title=scene.title),)
     document = Document(pages, title=scene.title, subject=f"boardgen {what} for {variant.id}", language="en")
     return render_pdf(document)
+
+
+def _pieces(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
+    """The print-and-play counters: a PDF only (several pages, at the board's scale)."""
+    from .errors import BoardgenError
+    from .render.pieces_sheet import pieces_pages
+
+    if fmt != "pdf":
+        raise BoardgenError("the pieces sheet is made as PDF only")
+    from .backends.pdf import render_pdf
+
+    paper, _ = _paper(variant, options)
+    pages = pieces_pages(variant, paper)
+    subject = f"boardgen pieces for {variant.id}"
+    return render_pdf(Document(pages, title=f"{variant.title['en']}: pieces", subject=subject, language="en"))
+
+
+def _rules(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
+    """The rule sheet in ``options.lang``: a PDF only (platypus page layout)."""
+    from .errors import BoardgenError
+    from .sheets.rulesheet import render_rules
+
+    if fmt != "pdf":
+        raise BoardgenError("rule sheets are made as PDF only")
+    paper, _ = _paper(variant, options)
+    return render_rules(variant, options.lang or "en", paper)
+
+
+def _languages() -> tuple[str, ...]:
+    from .texts.catalogue import languages
+
+    return languages()
+
+
+def variant_files(variant: Variant) -> tuple[str, ...]:
+    """Every file ``build`` writes for ``variant``: :data:`OUTPUTS`, its rule sheets (one
+    per language), then its examples."""
+    examples = (f"{EXAMPLE_PREFIX}{example.id}.svg" for example in variant.examples)
+    return (*OUTPUTS, *(f"{RULES_PREFIX}{lang}.pdf" for lang in _languages()), *examples)
+
+
+def booklet_files() -> tuple[str, ...]:
+    """The booklets ``build`` writes at the top of the output folder, one per language."""
+    return tuple(f"{BOOKLET_PREFIX}{lang}.pdf" for lang in _languages())
+
+
+def render_booklet_file(variants: Sequence[Variant], name: str) -> bytes:
+    """The bytes of one of :func:`booklet_files`: all ``variants``, A4."""
+    from .render.paper import A4
+    from .sheets.booklet import render_booklet
+
+    lang = name.removeprefix(BOOKLET_PREFIX).removesuffix(".pdf")
+    if name not in booklet_files():
+        raise KeyError(name)
+    return render_booklet(variants, lang, A4)
+
+
+def render_file(variant: Variant, name: str) -> bytes:
+    """The bytes of one of :func:`variant_files`; an example the engine refuses raises."""
+    if name in OUTPUTS:
+        what, fmt = OUTPUTS[name]
+        return render(variant, what, fmt)
+    lang = name.removeprefix(RULES_PREFIX).removesuffix(".pdf")
+    if name == f"{RULES_PREFIX}{lang}.pdf" and lang in _languages():
+        return render(variant, "rules", "pdf", RenderOptions(lang=lang))
+    from .backends.svg import render_svg
+    from .render.diagram import example_scene, fit_cell_size
+    from .rules.registry import make_game
+
+    wanted = name.removeprefix(EXAMPLE_PREFIX).removesuffix(".svg")
+    for example in variant.examples:
+        if example.id == wanted and name == f"{EXAMPLE_PREFIX}{wanted}.svg":
+            game = make_game(variant.game_spec(), variant.rules.family)
+            size = fit_cell_size(variant, coordinates=variant.print.coordinates)
+            return render_svg(example_scene(variant, game, example, cell_size=size))
+    raise KeyError(name)

@@ -18,13 +18,30 @@ def parse(data: bytes) -> ET.Element:
     return ET.fromstring(data)
 
 
+def effective(root: ET.Element, element: ET.Element, name: str) -> str | None:
+    """An inherited attribute's value: the element's own, else its nearest ancestor's
+    (the SVG writer moves paint shared by a group's children up to the group)."""
+    parents = {child: parent for parent in root.iter() for child in parent}
+    node: ET.Element | None = element
+    while node is not None:
+        if name in node.attrib:
+            return node.get(name)
+        node = parents.get(node)
+    return None
+
+
 def polygons(root: ET.Element) -> list[list[tuple[float, float]]]:
+    """Each cell's corners: hexagons are polygons, squares are rects (in nested groups)."""
     cells = root.find(".//svg:g[@aria-label='cells']", NS)
     assert cells is not None
     result = []
-    for poly in cells.findall("svg:polygon", NS):
+    for poly in cells.iter(f"{{{NS['svg']}}}polygon"):
         pairs = [p.split(",") for p in poly.get("points", "").split()]
         result.append([(float(x), float(y)) for x, y in pairs])
+    for rect in cells.iter(f"{{{NS['svg']}}}rect"):
+        x, y = float(rect.get("x", "0")), float(rect.get("y", "0"))
+        w, h = float(rect.get("width", "0")), float(rect.get("height", "0"))
+        result.append([(x, y + h), (x + w, y + h), (x + w, y), (x, y)])
     return result
 
 
@@ -65,7 +82,7 @@ def test_restricted_ring_is_shaded() -> None:
     root = parse(render(variant, "board", "svg"))
     cells = root.find(".//svg:g[@aria-label='cells']", NS)
     assert cells is not None
-    fills = [p.get("fill") for p in cells.findall("svg:polygon", NS)]
+    fills = [effective(root, p, "fill") for p in cells.findall("svg:polygon", NS)]
     assert fills.count(variant.print.colours["restricted"]) == 30
     assert fills.count(variant.print.colours["cell"]) == 61
 
@@ -82,7 +99,7 @@ def test_start_diagram_has_title_desc_and_pieces() -> None:
     assert rows[0] == " 8   b   b   b   b" and rows[-1] == " 1 w   w   w   w  "
     pieces = root.find(".//svg:g[@aria-label='pieces']", NS)
     assert pieces is not None
-    discs = [c for c in pieces.findall("svg:circle", NS) if c.get("fill") != "none"]
+    discs = [c for c in pieces.iter(f"{{{NS['svg']}}}circle") if effective(root, c, "fill") != "none"]
     assert len(discs) == 24
 
 
@@ -95,7 +112,7 @@ def test_catchup_track_has_numbered_ovals_and_two_start_pawns() -> None:
     assert len(track.findall("svg:ellipse", NS)) == variant.scoring_track.maximum
     numbers = [t.text for t in track.findall("svg:text", NS)]
     assert numbers == [str(n) for n in range(1, variant.scoring_track.maximum + 1)]
-    pawns = [c.get("fill") for c in track.findall("svg:circle", NS)]
+    pawns = [effective(root, c, "fill") for c in track.findall("svg:circle", NS)]
     assert sorted(pawns) == sorted(p.colour for p in variant.players)
 
 

@@ -13,7 +13,7 @@ bytes. reportlab is imported here only: the SVG path never loads it.
 
 from __future__ import annotations
 
-__all__ = ["MM", "render_pdf"]
+__all__ = ["MM", "draw_scene", "render_pdf"]
 
 import functools
 import io
@@ -171,12 +171,23 @@ class _Painter:
         self.pen = self.saved.pop()
 
 
-def _page(canvas: Canvas, scene: Scene) -> None:
-    canvas.setPageSize((scene.width * MM, scene.height * MM))
+def draw_scene(canvas: Canvas, scene: Scene, scale: float = 1.0) -> None:
+    """Draw ``scene`` with its top-left corner at the bottom-left of the canvas's current
+    user space plus the scene's height (as a platypus Flowable expects: the picture
+    occupies ``scene.width * MM * scale`` by ``scene.height * MM * scale`` points above
+    the origin). The fonts must be registered (:func:`fonts.register_pdf_fonts`) and the
+    canvas's fill and stroke black, its line solid and opaque, as on a fresh page.
+    """
+    k = MM * scale
     canvas.saveState()
-    canvas.transform(MM, 0, 0, -MM, 0, scene.height * MM)  # scene mm, y down
+    canvas.transform(k, 0, 0, -k, 0, scene.height * k)  # scene mm, y down
     _Painter(canvas).items(scene.items)
     canvas.restoreState()
+
+
+def _page(canvas: Canvas, scene: Scene) -> None:
+    canvas.setPageSize((scene.width * MM, scene.height * MM))
+    draw_scene(canvas, scene)
     canvas.showPage()
 
 

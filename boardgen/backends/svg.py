@@ -9,6 +9,13 @@ The root has ``width``/``height`` in mm and a matching ``viewBox``, so one user 
 one millimetre and a viewer printing at 100 % prints at true scale. Clip-path ids are
 derived from a digest of the picture, so two diagrams inlined in one HTML page never
 share an id unless they are the same picture.
+
+Compactness (a diagram is inlined in web pages and rule sheets many times): every
+shape is first written with all the paint it needs, then :func:`_hoist` moves the value
+most children of a ``<g>`` share up to the ``<g>``, and :func:`_prune` drops values a
+shape inherits anyway. Only inherited properties move, and a child keeps any value that
+differs from its group's, so the picture is unchanged. Opacity is written as
+``fill-opacity``/``stroke-opacity`` (inherited, and what the PDF backend's alpha does).
 """
 
 from __future__ import annotations
@@ -17,11 +24,37 @@ __all__ = ["FONT_FAMILY", "render_svg"]
 
 import hashlib
 import xml.etree.ElementTree as ET
+from collections import Counter
 
 from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
 
 #: Fonts the SVG asks for: the same family the PDF embeds (DejaVu grew out of Vera).
 FONT_FAMILY = "'DejaVu Sans', 'Bitstream Vera Sans', Verdana, sans-serif"
+
+#: Inherited presentation attributes the writer may move from shapes to their group.
+_INHERITED = (
+    "fill",
+    "fill-opacity",
+    "stroke",
+    "stroke-width",
+    "stroke-dasharray",
+    "stroke-opacity",
+    "font-size",
+    "font-weight",
+    "text-anchor",
+)
+#: What the root inherits when nothing says otherwise. ``font-weight`` is left out on
+#: purpose: an SVG inlined in bold HTML text would inherit bold, so it stays explicit.
+_INITIAL = {
+    "fill": "#000000",
+    "fill-opacity": "1",
+    "stroke": "none",
+    "stroke-dasharray": "none",
+    "stroke-opacity": "1",
+    "text-anchor": "start",
+}
+_CONTAINERS = ("g", "svg")
+_HIDDEN = ("title", "desc", "defs")
 
 
 def num(value: float) -> str:
@@ -30,53 +63,61 @@ def num(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+def _paint(element: ET.Element, style: Style) -> None:
+    """Every paint attribute the shape depends on, explicitly (hoisting needs that)."""
+    element.set("fill", style.fill or "none")
+    if style.fill:
+        element.set("fill-opacity", num(style.opacity))
+    if style.stroke and style.stroke_width > 0:
+        element.set("stroke", style.stroke)
+        element.set("stroke-width", num(style.stroke_width))
+        element.set("stroke-dasharray", " ".join(num(d) for d in style.dash) or "none")
+        element.set("stroke-opacity", num(style.opacity))
+    else:
+        element.set("stroke", "none")
+
+
 class _Writer:
-    def __init__(self, prefix: str) -> None:
+    def __init__(self, prefix: str, defs: ET.Element) -> None:
         self.prefix = prefix
         self.clips = 0
-        self.defs: ET.Element | None = None
-
-    def style(self, element: ET.Element, style: Style) -> None:
-        element.set("fill", style.fill or "none")
-        if style.stroke:
-            element.set("stroke", style.stroke)
-            element.set("stroke-width", num(style.stroke_width))
-            if style.dash:
-                element.set("stroke-dasharray", " ".join(num(d) for d in style.dash))
-        if style.opacity < 1:
-            element.set("opacity", num(style.opacity))
+        self.defs = defs
 
     def item(self, parent: ET.Element, item: Item) -> None:
+        if isinstance(item, Group):
+            self.group(parent, item)
+            return
+        if isinstance(item, Text):
+            e = ET.SubElement(parent, "text", x=num(item.x), y=num(item.y))
+            e.text = item.text
+            for name, value in (
+                ("fill", item.fill),
+                ("fill-opacity", "1"),
+                ("stroke", "none"),
+                ("font-size", num(item.size)),
+                ("font-weight", "bold" if item.bold else "normal"),
+                ("text-anchor", item.anchor),
+            ):
+                e.set(name, value)
+            return
         if isinstance(item, Polygon):
             tag = "polygon" if item.closed else "polyline"
             e = ET.SubElement(parent, tag, points=" ".join(f"{num(x)},{num(y)}" for x, y in item.points))
-            self.style(e, item.style)
         elif isinstance(item, Rect):
             e = ET.SubElement(
                 parent, "rect", x=num(item.x), y=num(item.y), width=num(item.width), height=num(item.height)
             )
-            self.style(e, item.style)
         elif isinstance(item, Circle):
             e = ET.SubElement(parent, "circle", cx=num(item.cx), cy=num(item.cy), r=num(item.r))
-            self.style(e, item.style)
         elif isinstance(item, Ellipse):
             e = ET.SubElement(
                 parent, "ellipse", cx=num(item.cx), cy=num(item.cy), rx=num(item.rx), ry=num(item.ry)
             )
             if item.angle:
                 e.set("transform", f"rotate({num(item.angle)} {num(item.cx)} {num(item.cy)})")
-            self.style(e, item.style)
-        elif isinstance(item, Text):
-            e = ET.SubElement(parent, "text", x=num(item.x), y=num(item.y))
-            e.set("font-size", num(item.size))
-            if item.anchor != "start":
-                e.set("text-anchor", item.anchor)
-            if item.bold:
-                e.set("font-weight", "bold")
-            e.set("fill", item.fill)
-            e.text = item.text
-        else:
-            self.group(parent, item)
+        else:  # pragma: no cover - Item is a closed union
+            raise TypeError(f"unknown scene item {item!r}")
+        _paint(e, item.style)
 
     def group(self, parent: ET.Element, group: Group) -> None:
         e = ET.SubElement(parent, "g")
@@ -93,7 +134,6 @@ class _Writer:
         if group.clip is not None:
             self.clips += 1
             clip_id = f"{self.prefix}-clip{self.clips}"
-            assert self.defs is not None
             path = ET.SubElement(self.defs, "clipPath", id=clip_id)
             x, y, w, h = group.clip
             ET.SubElement(path, "rect", x=num(x), y=num(y), width=num(w), height=num(h))
@@ -101,6 +141,45 @@ class _Writer:
             target.set("clip-path", f"url(#{clip_id})")
         for child in group.items:
             self.item(target, child)
+
+
+def _hoist(element: ET.Element) -> None:
+    """Bottom-up: give each container the value most of its children share.
+
+    Sound because every shape starts with all its paint explicit, so a child without
+    an attribute either does not use it or is a group whose own children all set it.
+    """
+    children = [c for c in element if c.tag not in _HIDDEN]
+    for child in children:
+        if child.tag in _CONTAINERS:
+            _hoist(child)
+    for name in _INHERITED:
+        values = Counter(c.get(name) for c in children if name in c.attrib)
+        if not values:
+            continue
+        value, count = values.most_common(1)[0]
+        if count < 2 or value is None:
+            continue
+        element.set(name, value)
+        for child in children:
+            if child.get(name) == value:
+                del child.attrib[name]
+
+
+def _prune(element: ET.Element, inherited: dict[str, str]) -> None:
+    """Top-down: drop attributes equal to what the element inherits anyway."""
+    own = dict(inherited)
+    for name in _INHERITED:
+        value = element.get(name)
+        if value is None:
+            continue
+        if inherited.get(name) == value:
+            del element.attrib[name]
+        else:
+            own[name] = value
+    for child in element:
+        if child.tag not in _HIDDEN:
+            _prune(child, own)
 
 
 def render_svg(scene: Scene) -> bytes:
@@ -120,12 +199,17 @@ def render_svg(scene: Scene) -> bytes:
     if scene.description:
         ET.SubElement(root, "desc").text = scene.description
     digest = hashlib.sha1(repr(scene).encode("utf-8"), usedforsecurity=False).hexdigest()[:8]
-    writer = _Writer(f"bg{digest}")
-    writer.defs = ET.SubElement(root, "defs")
+    defs = ET.SubElement(root, "defs")
+    writer = _Writer(f"bg{digest}", defs)
     for item in scene.items:
         writer.item(root, item)
-    if len(writer.defs) == 0:
-        root.remove(writer.defs)
+    if len(defs) == 0:
+        root.remove(defs)
+    _hoist(root)
+    _prune(root, _INITIAL)
     ET.indent(root, space="")
     body: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=False)
+    # ElementTree writes "<x />"; the space is legal but useless. Text and attribute
+    # values cannot contain " />" (ElementTree escapes ">" in both).
+    body = body.replace(b" />", b"/>")
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + body + b"\n"

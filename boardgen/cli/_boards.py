@@ -26,10 +26,10 @@ def list_variants() -> None:
 @click.argument("variant")
 @click.option(
     "--what",
-    type=click.Choice(["board", "start"]),
+    type=click.Choice(["board", "start", "rules"]),
     default="board",
     show_default=True,
-    help="The empty board to print, or the starting position.",
+    help="The empty board to print, the starting position, or the rule sheet (PDF).",
 )
 @click.option(
     "--format",
@@ -53,6 +53,7 @@ def list_variants() -> None:
 )
 @click.option("--landscape/--portrait", default=None, help="Page orientation for PDF output.")
 @click.option("--coordinates/--no-coordinates", default=None, help="Print cell names around the board.")
+@click.option("--lang", default="en", show_default=True, help="Language of a rule sheet (en, fr, de, ...).")
 @click.option(
     "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="File to write."
 )
@@ -65,6 +66,7 @@ def render(
     paper: str | None,
     landscape: bool | None,
     coordinates: bool | None,
+    lang: str,
     output: Path,
 ) -> None:
     """Render one board or starting diagram of VARIANT (an id or a YAML file)."""
@@ -73,9 +75,13 @@ def render(
     from ..outputs import RenderOptions
     from ..outputs import render as render_output
 
-    chosen = fmt or ("pdf" if output.suffix.lower() == ".pdf" else "svg")
+    chosen = fmt or ("pdf" if output.suffix.lower() == ".pdf" or what == "rules" else "svg")
     loaded = load_variant(variant)
-    options = RenderOptions(cell_size, paper.lower() if paper else None, landscape, coordinates)
+    if what == "rules":
+        from ..texts.catalogue import catalogue
+
+        catalogue(lang)  # an unknown language is refused here, naming the known ones
+    options = RenderOptions(cell_size, paper.lower() if paper else None, landscape, coordinates, lang)
     write_atomic(output, render_output(loaded, what, chosen, options))  # type: ignore[arg-type]
     click.echo(f"wrote {output}")
 

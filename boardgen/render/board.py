@@ -2,14 +2,18 @@
 
 One function draws both: the printable board is a position with no pieces. Sizes of
 labels and pieces follow the cell size, so a small diagram and a true-scale board look
-alike.
+alike. Move diagrams add their marks through an *overlay*: a function given the board's
+:class:`Layout` (so marks land on the cells whatever the size or turn) that returns
+items to draw under the pieces and items to draw over them.
+
+Squares are ``Rect`` items, light and dark ones in two groups, so the SVG stays small.
 """
 
 from __future__ import annotations
 
-__all__ = ["BoardOptions", "board_scene"]
+__all__ = ["BoardOptions", "Overlay", "board_scene"]
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..descriptor.model import Variant
@@ -24,13 +28,23 @@ from .track import TRACK_EXTENT, track_items
 
 @dataclass(frozen=True)
 class BoardOptions:
+    """``flip`` draws the board from the north player's side (turned 180 degrees)."""
+
     cell_size: float
     coordinates: bool = True
     title: str = ""
+    flip: bool = False
+
+
+#: Extra drawing placed by the board's layout: (items under the pieces, items over them).
+Overlay = Callable[[Layout], tuple[Sequence[Item], Sequence[Item]]]
 
 
 def board_scene(
-    variant: Variant, options: BoardOptions, pieces: Mapping[int, PieceView] | None = None
+    variant: Variant,
+    options: BoardOptions,
+    pieces: Mapping[int, PieceView] | None = None,
+    overlay: Overlay | None = None,
 ) -> Scene:
     """The board of ``variant`` with ``pieces`` on it, at ``options.cell_size`` mm."""
     grid = variant.grid
@@ -38,16 +52,19 @@ def board_scene(
     label = _label_size(size)
     padding = (2.2 * label + 1.5) if options.coordinates else 1.5
     extent = TRACK_EXTENT(grid) if variant.scoring_track is not None else 0.0
-    layout = Layout(grid, size, padding, extent)
+    layout = Layout(grid, size, padding, extent, flip=options.flip)
     colours = variant.print.colours
-    items: list[Item] = [_cells(variant, layout, colours)]
+    items: list[Item] = _cells(variant, layout, colours)
     if options.coordinates:
         items.append(_coordinates(variant, layout, label, colours["text"]))
     if variant.scoring_track is not None:
         placed = pieces is not None
         items.append(track_items(variant, layout, variant.scoring_track.maximum, pawns=placed))
+    under, over = overlay(layout) if overlay is not None else ((), ())
+    items.extend(under)
     if pieces:
         items.append(Group(tuple(piece_items(variant, layout, pieces)), label="pieces"))
+    items.extend(over)
     title = options.title or variant.title["en"]
     description = describe_position(variant, pieces or {})
     return Scene(layout.width, layout.height, tuple(items), title=title, description=description)
@@ -57,16 +74,22 @@ def _label_size(cell_size: float) -> float:
     return max(2.5, min(5.0, 0.28 * cell_size))
 
 
-def _cells(variant: Variant, layout: Layout, colours: Mapping[str, str]) -> Group:
+def _cells(variant: Variant, layout: Layout, colours: Mapping[str, str]) -> list[Item]:
+    """The cells group (and, on square boards, the frame drawn over its edge)."""
     grid = variant.grid
     line = colours["line"]
     shapes: list[Item] = []
     if isinstance(grid, SquareGrid):
-        fills = {"light": colours["light"], "dark": colours["dark"]}
-        for cell in grid.cells():
-            shapes.append(Polygon(layout.polygon(cell), Style(fill=fills[grid.colour(cell)])))
+        for shade in ("light", "dark"):
+            style = Style(fill=colours[shade])
+            squares: list[Item] = []
+            for cell in grid.cells():
+                if grid.colour(cell) == shade:
+                    xs, ys = zip(*layout.polygon(cell), strict=True)
+                    squares.append(Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), style))
+            shapes.append(Group(tuple(squares)))
         x, y, w, h = layout.board_box
-        shapes.append(Rect(x, y, w, h, Style(stroke=line, stroke_width=0.5)))
+        return [Group(tuple(shapes), label="cells"), Rect(x, y, w, h, Style(stroke=line, stroke_width=0.5))]
     else:
         restricted = variant.restricted
         edge = Style(stroke=line, stroke_width=0.35)
@@ -75,38 +98,46 @@ def _cells(variant: Variant, layout: Layout, colours: Mapping[str, str]) -> Grou
             shapes.append(
                 Polygon(layout.polygon(cell), Style(fill=fill, stroke=edge.stroke, stroke_width=0.35))
             )
-    return Group(tuple(shapes), label="cells")
+    return [Group(tuple(shapes), label="cells")]
 
 
 def _coordinates(variant: Variant, layout: Layout, size: float, colour: str) -> Group:
+    """Cell names along the near and left edges as seen by the reader.
+
+    On a flipped board the near edge is the north one, so letters label the north row
+    and numbers the east column; the text itself stays upright, hence readable.
+    """
     grid = variant.grid
     texts: list[Item] = []
+    turn = -1 if layout.flip else 1  # which extreme of a row or line is nearest the reader
 
     def put(cell: int, direction: str, text: str, distance: float) -> None:
+        direction = grid.opposite(direction) if layout.flip else direction
         (cx, cy), (dx, dy) = layout.centre(cell), layout.direction(direction)
         texts.append(Text(cx + dx * distance, cy + dy * distance + 0.35 * size, text, size, colour, "middle"))
 
     if isinstance(grid, SquareGrid):
         reach = 0.5 + (0.5 * size + 1.5) / layout.cell_size
+        near_row, left_column = (grid.height - 1, grid.width - 1) if layout.flip else (0, 0)
         for x in range(grid.width):
-            cell = grid.at(x, 0)
+            cell = grid.at(x, near_row)
             assert cell is not None
-            put(cell, "s", grid.name(cell)[:-1], reach)
+            put(cell, "s", grid.name(cell).rstrip("0123456789"), reach)
         for y in range(grid.height):
-            cell = grid.at(0, y)
+            cell = grid.at(left_column, y)
             assert cell is not None
             put(cell, "w", str(y + 1), reach)
-        if variant.board.pdn:
-            texts.extend(_pdn_numbers(variant, layout, colours_light(variant)))
+        if variant.board.pdn:  # their own group: they share a size and colour, not the labels'
+            texts.append(Group(tuple(_pdn_numbers(variant, layout, colours_light(variant)))))
     elif isinstance(grid, HexHexGrid):
         reach = 0.5 + (0.45 * size + 1.2) / layout.cell_size
         rows: dict[int, int] = {}
         lines: dict[int, int] = {}
         for cell in grid.cells():
             x, y = grid.coords(cell)
-            if y not in rows or x < grid.coords(rows[y])[0]:
+            if y not in rows or turn * x < turn * grid.coords(rows[y])[0]:
                 rows[y] = cell
-            if x not in lines or y < grid.coords(lines[x])[1]:
+            if x not in lines or turn * y < turn * grid.coords(lines[x])[1]:
                 lines[x] = cell
         for y, cell in sorted(rows.items()):
             put(cell, "w", str(y + 1), reach)
@@ -124,7 +155,8 @@ def _pdn_numbers(variant: Variant, layout: Layout, colour: str) -> list[Item]:
     size = min(max(2.0, 0.15 * layout.cell_size), 4.5)
     items: list[Item] = []
     for cell, number in sorted(numbers.items(), key=lambda kv: kv[1]):
-        x, y = layout.polygon(cell)[3]  # north-west corner on the page
+        corners = layout.polygon(cell)
+        x, y = min(p[0] for p in corners), min(p[1] for p in corners)  # top-left on the page
         inset = 0.045 * layout.cell_size
         items.append(Text(x + inset, y + inset + 0.8 * size, str(number), size, colour))
     return items

@@ -2,8 +2,9 @@
 
 The geometry works in cell units with y up; a page works in millimetres with y down.
 A :class:`Layout` is that conversion for one board at one cell size, plus the board's
-bounding box, so every drawing layer (cells, labels, pieces, track) agrees on where a
-cell is.
+bounding box, so every drawing layer (cells, labels, pieces, track, move marks) agrees
+on where a cell is. A flipped layout turns the board 180 degrees about its centre (the
+view from the north player's chair); since every layer asks the layout, they all turn.
 """
 
 from __future__ import annotations
@@ -19,11 +20,15 @@ from ..geometry import Grid, Point
 class Layout:
     """Places ``grid`` at ``cell_size`` mm with ``padding`` mm around the cells' outline."""
 
-    def __init__(self, grid: Grid, cell_size: float, padding: float, extent: float = 0.0) -> None:
+    def __init__(
+        self, grid: Grid, cell_size: float, padding: float, extent: float = 0.0, *, flip: bool = False
+    ) -> None:
         """``extent`` (cell units) widens the drawn area around the board's centre,
-        for furniture such as a scoring track that lies outside the cells."""
+        for furniture such as a scoring track that lies outside the cells; ``flip``
+        turns the board half round (north at the bottom)."""
         self.grid = grid
         self.cell_size = cell_size
+        self.flip = flip
         outline = [p for c in grid.cells() for p in grid.outline(c)]
         xs = [p[0] for p in outline]
         ys = [p[1] for p in outline]
@@ -45,6 +50,8 @@ class Layout:
     def to_page(self, point: Point) -> Point:
         """A point in cell units (y up) to page millimetres (y down)."""
         x, y = point
+        if self.flip:
+            x, y = 2 * self.centre_units[0] - x, 2 * self.centre_units[1] - y
         return (
             self.padding + (x - self._left) * self.cell_size,
             self.padding + (self._top - y) * self.cell_size,

@@ -1,16 +1,27 @@
-"""Men, kings and stones as drawn on diagrams."""
+"""Men, kings and stones as drawn on diagrams and on the pieces sheet.
+
+One drawing (:func:`counter_items`) serves both, so a printed counter looks like the
+piece in the diagrams. On boards, pieces are grouped by player and by layer (discs,
+then rings, then crowns): pieces never overlap, so the order between pieces does not
+matter, and shapes that share their paint sit together, which the SVG writer turns
+into one shared style per group.
+"""
 
 from __future__ import annotations
 
-__all__ = ["contrast", "piece_items"]
+__all__ = ["OUTLINE", "contrast", "counter_items", "crown", "piece_items", "piece_radius"]
 
 from collections.abc import Mapping
+from typing import Literal
 
 from ..descriptor.model import Variant
 from ..geometry import SquareGrid
 from ..rules.base import PieceView
-from ..scene import Circle, Item, Polygon, Style
+from ..scene import Circle, Group, Item, Polygon, Style
 from .layout import Layout
+
+#: Edge colour of every counter.
+OUTLINE = "#1b1410"
 
 
 def luminance(colour: str) -> float:
@@ -23,32 +34,49 @@ def contrast(colour: str) -> str:
     return "#2a1d14" if luminance(colour) > 0.5 else "#f4eee0"
 
 
-def piece_items(variant: Variant, layout: Layout, pieces: Mapping[int, PieceView]) -> list[Item]:
+def piece_radius(variant: Variant, cell_size: float) -> float:
+    """Radius of a piece on the board: it fills most of the cell and leaves a margin."""
     ratio = 0.37 if isinstance(variant.grid, SquareGrid) else 0.36
-    radius = ratio * layout.cell_size
-    items: list[Item] = []
-    for cell in sorted(pieces):
-        piece = pieces[cell]
-        fill = variant.player(piece.player).colour
-        ink = contrast(fill)
-        cx, cy = layout.centre(cell)
-        outline = "#1b1410"
-        items.append(
-            Circle(cx, cy, radius, Style(fill=fill, stroke=outline, stroke_width=max(0.3, radius * 0.05)))
-        )
-        if piece.kind == "stone":
-            continue
-        items.append(
-            Circle(
-                cx, cy, radius * 0.72, Style(stroke=ink, stroke_width=max(0.25, radius * 0.04), opacity=0.6)
-            )
-        )
-        if piece.kind == "king":
-            items.append(_crown(cx, cy, radius * 0.55, ink))
-    return items
+    return ratio * cell_size
 
 
-def _crown(cx: float, cy: float, size: float, ink: str) -> Polygon:
+def _layers(
+    cx: float, cy: float, radius: float, fill: str, kind: Literal["man", "king", "stone"]
+) -> tuple[Item, Item | None, Item | None]:
+    """The disc, the inner ring (men and kings) and the crown (kings) of one piece."""
+    ink = contrast(fill)
+    disc = Circle(cx, cy, radius, Style(fill=fill, stroke=OUTLINE, stroke_width=max(0.3, radius * 0.05)))
+    if kind == "stone":
+        return disc, None, None
+    ring_style = Style(stroke=ink, stroke_width=max(0.25, radius * 0.04), opacity=0.6)
+    ring = Circle(cx, cy, radius * 0.72, ring_style)
+    return disc, ring, crown(cx, cy, radius * 0.55, ink) if kind == "king" else None
+
+
+def counter_items(
+    cx: float, cy: float, radius: float, fill: str, kind: Literal["man", "king", "stone"]
+) -> list[Item]:
+    """One piece centred at ``(cx, cy)``: a disc, a ring for men, a crown for kings."""
+    return [item for item in _layers(cx, cy, radius, fill, kind) if item is not None]
+
+
+def piece_items(variant: Variant, layout: Layout, pieces: Mapping[int, PieceView]) -> list[Item]:
+    """The pieces on a board, one group per player and layer."""
+    radius = piece_radius(variant, layout.cell_size)
+    groups: list[Item] = []
+    for player in variant.players:
+        layers: tuple[list[Item], list[Item], list[Item]] = ([], [], [])
+        for cell in sorted(c for c, p in pieces.items() if p.player == player.id):
+            cx, cy = layout.centre(cell)
+            shapes = _layers(cx, cy, radius, player.colour, pieces[cell].kind)
+            for layer, item in zip(layers, shapes, strict=True):
+                if item is not None:
+                    layer.append(item)
+        groups.extend(Group(tuple(layer)) for layer in layers if layer)
+    return groups
+
+
+def crown(cx: float, cy: float, size: float, ink: str) -> Polygon:
     """A five-point crown, the usual mark of a king in diagrams."""
     w, h = size, size * 0.75
     top, base = cy - h / 2, cy + h / 2

@@ -1,0 +1,32 @@
+"""PNG backend: a scene rasterised by PDFium from its one-page PDF.
+
+Drawing the PDF that the PDF backend makes, rather than writing a third renderer,
+keeps the PNG identical to the printed picture (same fonts, same shapes). PDFium is
+Google's PDF engine (Chrome's); pypdfium2 wraps it with wheels for every platform and
+is actively maintained, so no system library (cairo, poppler) is needed. Pillow writes
+the PNG and records the resolution, so the image still knows its size in mm.
+"""
+
+from __future__ import annotations
+
+__all__ = ["render_png"]
+
+import io
+
+import pypdfium2  # type: ignore[import-untyped,unused-ignore]
+
+from ..scene import Document, Scene
+from .pdf import render_pdf
+
+
+def render_png(scene: Scene, dpi: float = 200.0) -> bytes:
+    """The scene as PNG bytes at ``dpi`` pixels per inch, on a white background."""
+    pdf = pypdfium2.PdfDocument(render_pdf(Document((scene,), title=scene.title)))
+    try:
+        bitmap = pdf[0].render(scale=dpi / 72.0, fill_color=(255, 255, 255, 255))
+        image = bitmap.to_pil().convert("RGB")
+    finally:
+        pdf.close()
+    out = io.BytesIO()
+    image.save(out, format="PNG", dpi=(dpi, dpi), optimize=True)
+    return out.getvalue()

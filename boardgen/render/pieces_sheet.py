@@ -1,0 +1,262 @@
+"""Print-and-play pieces: counters at the true-scale board's size, to print and cut out.
+
+A counter's diameter is :data:`COUNTER_RATIO` (0.74) times the descriptor's
+``print.cell_size``, so counters fit the cells of the printed board with a margin.
+Each counter sits in its own square cut cell; cut cells abut, so one dashed line is one
+cut. Every page has a header (title, what is on this page, what the whole set is) and
+the calibration ruler: printed at another scale, counters would not fit the board.
+
+What the set holds (decided here, and printed in each header):
+
+* men: the descriptor's count per player plus :func:`spares` (2 a colour, one more per
+  ten men beyond 20: big games lose more counters);
+* king marks, when the game has kings: smaller counters with a crown, laid on a man to
+  crown it, as many per colour as that colour has men (no player can ever have more
+  kings than men, so the set never runs short);
+* stones (placement games such as Catchup): per player, the most stones that player
+  can ever own. Stones never leave the board, so that is the engine's proven bound on
+  the final score (``score_bounds``) when the engine offers one, else the playable
+  cells minus the opponent's setup stones; no spares, as the bound is never reached
+  in real play;
+* score pawns: one per player when the board has a scoring track, sized for its ovals.
+"""
+
+from __future__ import annotations
+
+__all__ = ["COUNTER_RATIO", "CounterSet", "counter_sets", "pieces_pages", "spares"]
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from typing import Literal
+
+from ..backends.fonts import text_width
+from ..descriptor.model import Variant
+from ..rules.registry import make_game
+from ..scene import Group, Item, Polygon, Scene, Style, Text
+from .paper import Box, Paper
+from .pieces import counter_items
+from .ruler import ruler
+
+#: Counter diameter / cell size.
+COUNTER_RATIO = 0.74
+_KING_RATIO = 0.5  # a king mark lies on a man and leaves its colour showing as a rim
+_PAWN_RATIO = 0.4  # a score pawn stands on one of the track's ovals (0.46 cells high)
+_CUT = Style(stroke="#808080", stroke_width=0.2, dash=(1.5, 1.0))
+_TITLE, _LINE, _NOTE = 4.2, 3.0, 2.6  # font sizes, mm
+_LEADING = 3.4  # between lines of notes, mm
+
+Kind = Literal["man", "king", "stone", "pawn"]
+_NOUNS = {"man": ("man", "men"), "king": ("king mark", "king marks"), "stone": ("stone", "stones")}
+_NOUNS["pawn"] = ("score pawn", "score pawns")
+
+
+@dataclass(frozen=True)
+class CounterSet:
+    """``count`` counters of one kind and colour, ``diameter`` mm across; ``spare`` of
+    them are extra (lost counters happen)."""
+
+    player: str
+    name: str  # the player's name, e.g. "White"
+    colour: str
+    kind: Kind
+    count: int
+    diameter: float
+    spare: int = 0
+
+    def text(self, count: int | None = None) -> str:
+        n = self.count if count is None else count
+        return f"{n} {self.name} {_NOUNS[self.kind][n != 1]}"
+
+
+def spares(men: int) -> int:
+    """Spare men per colour: 2, plus one per ten men beyond 20."""
+    return 2 + max(0, math.ceil((men - 20) / 10))
+
+
+def _has_kings(variant: Variant, game: object) -> bool:
+    """Whether men can become kings: the engine's word if it gives one, else the params."""
+    has = getattr(getattr(game, "params", None), "has_kings", None)
+    return bool(has) if has is not None else variant.rules.params.get("king") != "none"
+
+
+def _stone_counts(variant: Variant, game: object) -> tuple[int, int]:
+    """The most stones each player can ever own (see the module docstring)."""
+    bounds = getattr(game, "score_bounds", None)
+    if callable(bounds):
+        first, second = bounds()
+        return int(first), int(second)
+    cells = len(variant.board.playable)
+    a, b = (len(variant.setup.get(p.id, ())) for p in variant.players)
+    return cells - b, cells - a
+
+
+def counter_sets(variant: Variant) -> tuple[CounterSet, ...]:
+    """Every kind of counter the game needs, in print order (see the module docstring)."""
+    game = make_game(variant.game_spec(), variant.rules.family)
+    size = variant.print.cell_size
+    players = variant.players
+    sets: list[CounterSet] = []
+    if variant.rules.family == "placement":
+        for p, count in zip(players, _stone_counts(variant, game), strict=True):
+            sets.append(CounterSet(p.id, p.name["en"], p.colour, "stone", count, COUNTER_RATIO * size))
+    else:
+        for p in players:
+            men, extra = variant.counts.get(p.id, 0), spares(variant.counts.get(p.id, 0))
+            sets.append(
+                CounterSet(p.id, p.name["en"], p.colour, "man", men + extra, COUNTER_RATIO * size, extra)
+            )
+        if _has_kings(variant, game):
+            for p in players:
+                men = variant.counts.get(p.id, 0)
+                sets.append(CounterSet(p.id, p.name["en"], p.colour, "king", men, _KING_RATIO * size))
+    if variant.scoring_track is not None:
+        for p in players:
+            sets.append(CounterSet(p.id, p.name["en"], p.colour, "pawn", 1, _PAWN_RATIO * size))
+    return tuple(s for s in sets if s.count > 0)
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One row of cut cells: the set of each counter in it, its top and its cells' side."""
+
+    cells: tuple[CounterSet, ...]
+    y: float
+    side: float
+
+    @property
+    def width(self) -> float:
+        return len(self.cells) * self.side
+
+
+def _rows(sets: tuple[CounterSet, ...], width: float, gap: float) -> list[tuple[CounterSet, ...]]:
+    """Counters in rows of at most ``width`` mm. Each set starts a row, so a row holds one
+    colour and kind, except that score pawns share one."""
+    rows: list[list[CounterSet]] = []
+    for counter in sets:
+        per_row = max(1, math.floor(width / (counter.diameter + 2 * gap)))
+        last = rows[-1][-1] if rows else None
+        shares = (
+            last is not None and last.kind == counter.kind == "pawn" and last.diameter == counter.diameter
+        )
+        if not shares:
+            rows.append([])
+        for _ in range(counter.count):
+            if len(rows[-1]) == per_row:
+                rows.append([])
+            rows[-1].append(counter)
+    return [tuple(row) for row in rows]
+
+
+def _pages(sets: tuple[CounterSet, ...], area: Box, gap: float) -> list[list[_Row]]:
+    """The rows placed down the pages: a row that does not fit starts the next page."""
+    pages: list[list[_Row]] = [[]]
+    y = area.y
+    for cells in _rows(sets, area.width, gap):
+        side = cells[0].diameter + 2 * gap
+        if y + side > area.bottom + 1e-9 and pages[-1]:
+            pages.append([])
+            y = area.y
+        pages[-1].append(_Row(cells, y, side))
+        y += side
+    return pages
+
+
+def _line(x0: float, y0: float, x1: float, y1: float) -> Polygon:
+    return Polygon(((x0, y0), (x1, y1)), _CUT, closed=False)
+
+
+def _counters(row: _Row, x0: float) -> list[Item]:
+    """The counters of a row, each centred in its cut cell (pawns drawn as men)."""
+    items: list[Item] = []
+    for i, counter in enumerate(row.cells):
+        kind: Literal["man", "king", "stone"] = "man" if counter.kind == "pawn" else counter.kind
+        cx, cy = x0 + (i + 0.5) * row.side, row.y + row.side / 2
+        items.extend(counter_items(cx, cy, counter.diameter / 2, counter.colour, kind))
+    return items
+
+
+def _cuts(rows: list[_Row], x0: float) -> list[Item]:
+    """Dashed cut lines: each cell's sides, one line per shared edge."""
+    lines: list[Item] = []
+    for i, row in enumerate(rows):
+        above = rows[i - 1].width if i else 0.0  # rows on a page abut
+        lines.append(_line(x0, row.y, x0 + max(row.width, above), row.y))
+        for k in range(len(row.cells) + 1):
+            lines.append(_line(x0 + k * row.side, row.y, x0 + k * row.side, row.y + row.side))
+    last = rows[-1]
+    lines.append(_line(x0, last.y + last.side, x0 + last.width, last.y + last.side))
+    return lines
+
+
+def _wrap(text: str, size: float, width: float) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def _notes(variant: Variant, sets: tuple[CounterSet, ...], width: float) -> list[str]:
+    """What the whole set is and how it is used, wrapped to ``width`` mm."""
+    size = variant.print.cell_size
+    whole = ", ".join(s.text() + (f" ({s.spare} spare)" if s.spare else "") for s in sets)
+    notes = [
+        f"Whole set: {whole}.",
+        f"Counters are {COUNTER_RATIO * size:.1f} mm across, for the {size:g} mm cells of the printed board.",
+        "Cut along the dashed lines.",
+    ]
+    if any(s.kind == "king" for s in sets):
+        notes.append("Crown a man by laying a king mark of its colour on it.")
+    if any(s.kind == "pawn" for s in sets):
+        notes.append("Score pawns mark each player's score on the track.")
+    return _wrap(" ".join(notes), _NOTE, width)
+
+
+def _header(title: str, page: str, rows: list[_Row], notes: list[str], box: Box) -> list[Item]:
+    """Title and page number, this page's counts, then the notes."""
+    on_page = Counter(counter for row in rows for counter in row.cells)
+    here = "This page: " + ", ".join(s.text(n) for s, n in on_page.items()) + "."
+    items: list[Item] = [
+        Text(box.x, box.y + _TITLE, title, _TITLE, bold=True),
+        Text(box.right, box.y + _TITLE, page, _LINE, anchor="end"),
+        Text(box.x, box.y + 9.0, here, _LINE),
+    ]
+    for n, line in enumerate(notes, start=1):
+        items.append(Text(box.x, box.y + 9.0 + _LEADING * n, line, _NOTE))
+    return items
+
+
+def pieces_pages(variant: Variant, paper: Paper) -> tuple[Scene, ...]:
+    """The counters of ``variant`` on portrait pages of ``paper``, at the board's scale."""
+    sets = counter_sets(variant)
+    page_paper = paper.oriented(False)
+    box = page_paper.printable
+    notes = _notes(variant, sets, box.width)
+    marks, _, ruler_height = ruler()
+    area = box.inset(0, 9.0 + _LEADING * len(notes) + 3.0, 0, ruler_height + 3.0)
+    gap = max(1.5, 0.06 * variant.print.cell_size)
+    layout = _pages(sets, area, gap)
+    widest = max(row.width for rows in layout for row in rows)
+    x0 = area.x + (area.width - widest) / 2
+    title = f"{variant.title['en']}: pieces to cut out"
+    scenes = []
+    for n, rows in enumerate(layout, start=1):
+        page = f"Page {n} of {len(layout)}"
+        items: list[Item] = [
+            *_header(title, page, rows, notes, box),
+            Group(tuple(_cuts(rows, x0)), label="cut lines"),
+            Group(tuple(item for row in rows for item in _counters(row, x0)), label="counters"),
+            Group(marks, dx=box.x, dy=box.bottom - ruler_height, label="calibration ruler"),
+        ]
+        scenes.append(
+            Scene(page_paper.width, page_paper.height, tuple(items), f"{title}, {page}", _page_text(rows))
+        )
+    return tuple(scenes)
+
+
+def _page_text(rows: list[_Row]) -> str:
+    """What a page holds, row by row, for the text alternative."""
+    return "\n".join(", ".join(c.text(n) for c, n in Counter(row.cells).items()) for row in rows)

@@ -1,0 +1,1 @@
+"""Rule sheets and booklets as PDF, laid out with reportlab's platypus."""

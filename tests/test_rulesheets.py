@@ -1,0 +1,193 @@
+"""Rule sheets as PDFs: every game in every language, read back as text.
+
+One full ``build`` makes every sheet and booklet; the PDFs are then read with
+pdfplumber (text, per language) and pypdf (fonts, metadata).
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pdfplumber
+import pypdf
+import pytest
+
+from boardgen.backends.fonts import missing_glyphs
+from boardgen.build import build_all
+from boardgen.descriptor import load_all
+from boardgen.descriptor.model import Example, Variant
+from boardgen.errors import BoardgenError
+from boardgen.outputs import RenderOptions, booklet_files, render, variant_files
+from boardgen.render.paper import A4, LETTER
+from boardgen.rules.registry import make_game
+from boardgen.sheets.rulesheet import render_rules
+from boardgen.texts.catalogue import languages
+
+ROOT = Path(__file__).resolve().parents[1]
+VARIANTS = load_all(ROOT / "variants")
+LANGS = languages()
+BY_ID = {v.id: v for v in VARIANTS}
+
+#: Facts each sheet must state, written here independently of the catalogues:
+#: (piece counts, who starts) for the draughts games and for Catchup.
+FACTS = {
+    "en": ("{n} men for {p}", "{p} moves first", "{n} stones for {p}", "{p} opens the game"),
+    "fr": (
+        "{n} pions pour les {p}",
+        "Les {p} jouent en premier",
+        "{n} pierres pour les {p}",
+        "Les {p} ouvrent",
+    ),
+    "de": ("{n} Steine für {p}", "{p} beginnt", "{n} Steine für {p}", "{p} eröffnet das Spiel"),
+}
+#: Common words of each language, and words only that language's sheets use.
+WORDS = {
+    "en": ({"the", "and", "you", "with"}, {"Capturing", "Setting up", "Who starts"}),
+    "fr": ({"les", "des", "une", "vous"}, {"Mise en place", "Qui commence"}),
+    "de": ({"und", "der", "die", "nicht"}, {"Aufbau", "Wer beginnt"}),
+}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    out = tmp_path_factory.mktemp("build")
+    build_all(out)
+    yield out
+
+
+@functools.cache
+def text_of(path: Path) -> str:
+    """All text of a PDF, lines joined and spaces (no-break ones too) collapsed."""
+    with pdfplumber.open(path) as doc:
+        text = " ".join(page.extract_text() or "" for page in doc.pages)
+    return re.sub(r"\s+", " ", text.replace("\u00a0", " "))
+
+
+def test_every_sheet_and_booklet_exists(built: Path) -> None:
+    for variant in VARIANTS:
+        assert {f"rules-{lang}.pdf" for lang in LANGS} <= set(variant_files(variant))
+        for lang in LANGS:
+            sheet = built / variant.id / f"rules-{lang}.pdf"
+            assert sheet.is_file() and sheet.read_bytes().startswith(b"%PDF"), sheet
+    assert set(booklet_files()) == {f"booklet-{lang}.pdf" for lang in LANGS}
+    for name in booklet_files():
+        assert (built / name).is_file()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.id)
+def test_sheet_text_is_in_its_language_and_states_the_facts(built: Path, variant: Variant, lang: str) -> None:
+    text = text_of(built / variant.id / f"rules-{lang}.pdf")
+    words = set(re.findall(r"\w+", text.lower()))
+    own, titles = WORDS[lang]
+    assert own <= words, f"{lang} words missing: {own - words}"
+    for other, (common, _) in WORDS.items():
+        if other != lang:
+            assert len(common & words) < len(own), f"{variant.id} {lang} reads like {other}"
+    assert any(t in text for t in titles)
+    assert variant.title[lang].replace("\u00a0", " ") in text
+    men, first, stones, opens = FACTS[lang]
+    pieces, starts = (stones, opens) if variant.rules.family == "placement" else (men, first)
+    if variant.rules.family == "placement":
+        bounds = make_game(variant.game_spec(), "placement").score_bounds()  # type: ignore[attr-defined]
+        counts = dict(zip((p.id for p in variant.players), bounds, strict=True))
+    else:
+        counts = dict(variant.counts)
+    for player in variant.players:
+        assert pieces.format(n=counts[player.id], p=player.name[lang]) in text
+    assert starts.format(p=variant.player(variant.first).name[lang]) in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_example_caption_is_on_the_sheet(built: Path, lang: str) -> None:
+    for variant in VARIANTS:
+        text = text_of(built / variant.id / f"rules-{lang}.pdf")
+        for example in variant.examples:
+            start = re.sub(r"\s+", " ", example.caption[lang].replace("'", "\u2019"))[:30]
+            assert start.replace("\u00a0", " ").split(":")[0] in text, (variant.id, example.id)
+
+
+def test_fonts_are_embedded_and_no_glyph_is_missing(built: Path) -> None:
+    for path in [*built.glob("*/rules-*.pdf"), *built.glob("booklet-*.pdf")]:
+        reader = pypdf.PdfReader(path)
+        for page in reader.pages:
+            fonts = page["/Resources"].get_object().get("/Font", {})
+            for ref in fonts.values():
+                font = ref.get_object()
+                descendants = font.get("/DescendantFonts")
+                described = descendants[0].get_object() if descendants else font
+                name = str(font.get("/BaseFont"))
+                assert "Helvetica" not in name and "Times" not in name, (path, name)
+                descriptor = described["/FontDescriptor"].get_object()
+                assert "/FontFile2" in descriptor, (path, name)
+        if path.name.startswith("rules-"):
+            assert missing_glyphs(text_of(path)) == "", path
+
+
+def test_sheets_carry_title_and_language(built: Path) -> None:
+    for variant in VARIANTS:
+        for lang in LANGS:
+            reader = pypdf.PdfReader(built / variant.id / f"rules-{lang}.pdf")
+            assert reader.trailer["/Root"]["/Lang"] == lang
+            assert variant.title[lang].split(" (")[0] in str(reader.metadata.title).replace("\u00a0", " ")
+
+
+def test_sheets_are_a4_by_default_and_letter_on_request() -> None:
+    pool = BY_ID["pool-checkers"]
+    a4 = pypdf.PdfReader(io.BytesIO(render(pool, "rules", "pdf", RenderOptions(lang="fr"))))
+    assert [round(float(x)) for x in a4.pages[0].mediabox[2:]] == [595, 842]
+    letter = pypdf.PdfReader(
+        io.BytesIO(render(pool, "rules", "pdf", RenderOptions(paper="letter", lang="fr")))
+    )
+    assert [round(float(x)) for x in letter.pages[0].mediabox[2:]] == [612, 792]
+    assert len(letter.pages) <= 5
+
+
+def test_sheets_are_short_and_reproducible() -> None:
+    for variant in VARIANTS:
+        data = render_rules(variant, "de", A4)
+        assert 1 <= len(pypdf.PdfReader(io.BytesIO(data)).pages) <= 4, variant.id
+    kruzno = BY_ID["kruzno-checkers"]
+    assert render_rules(kruzno, "en", LETTER) == render_rules(kruzno, "en", LETTER)
+
+
+def test_each_example_move_is_legal_for_the_engine() -> None:
+    for variant in VARIANTS:
+        game = make_game(variant.game_spec(), variant.rules.family)
+        topics = {e.topic for e in variant.examples}
+        if variant.rules.family == "leaping":
+            assert {"moving", "capturing"} <= topics, variant.id
+        for example in variant.examples:
+            position = game.parse_position(example.position) if example.position else game.initial()
+            move = game.parse_move(position, example.move)
+            assert move in game.legal_moves(position), (variant.id, example.id)
+
+
+def test_an_example_the_engine_refuses_fails_the_sheet() -> None:
+    american = BY_ID["american-checkers"]
+    texts = {"en": "Nowhere.", "fr": "Nulle part.", "de": "Nirgends."}
+    bad = replace(american, examples=(Example("bad", "moving", None, "11-20", texts),))
+    with pytest.raises(BoardgenError, match="example 'bad'") as info:
+        render_rules(bad, "en", A4)
+    assert "american-checkers.yaml" in str(info.value)
+
+
+def test_the_cli_renders_one_sheet(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from boardgen.cli import main
+
+    out = tmp_path / "regles.pdf"
+    args = ["render", "pool-checkers", "--what", "rules", "--lang", "fr", "--paper", "letter", "-o", str(out)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert pypdf.PdfReader(out).trailer["/Root"]["/Lang"] == "fr"
+    refused = CliRunner().invoke(
+        main, ["render", "pool-checkers", "--what", "rules", "--lang", "xx", "-o", str(out)]
+    )
+    assert refused.exit_code == 2 and "no text catalogue for language 'xx'" in refused.output
