@@ -4,7 +4,7 @@ The scoring track must have an oval for every score that can occur. Scores never
 fall (stones stay put, so groups only grow or merge), hence a player's highest score
 is their score when the board is full, which is at most the number of stones they
 own then. This module bounds that number; the argument (also in
-``docs/rules-catchup.md``) holds for every complete game:
+``docs/rules.md, Catchup``) holds for every complete game:
 
 Say the game lasts ``T`` turns; the first player then has ``ceil(T/2)`` of them and
 the other player ``floor(T/2)``, and the board is full: ``N_P + N_Q = cells``, where

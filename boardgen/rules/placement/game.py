@@ -8,7 +8,7 @@ rose on their last turn and is, at the start of this turn, at least the mover's.
 No turn may place more stones than there are empty cells. A score is the size of the
 player's largest group, but at least 1 (both scores start at 1). The game ends when
 every playable cell holds a stone: the larger largest group wins, ties broken by the
-second largest and so on; identical group sizes are a draw. docs/rules-catchup.md
+second largest and so on; identical group sizes are a draw. docs/rules.md, Catchup
 gives the reasons for each reading of the source.
 """
 
