@@ -33,12 +33,18 @@ def TRACK_EXTENT(grid: Grid) -> float:
 
 
 def track_items(variant: Variant, layout: Layout, maximum: int, *, pawns: bool) -> Group:
-    """The ovals 1..maximum; with ``pawns``, both players' score pawns on 1."""
+    """The ovals 1..maximum; with ``pawns``, both players' score pawns on 1.
+
+    The circle is cut into ``maximum + 1`` equal slots and the start oval (1) takes
+    two of them, centred at the bottom: both pawns stand on it beside a full-size
+    number, and the numbers 2 and ``maximum`` sit symmetrically on either side.
+    """
     size = layout.cell_size
     radius = (_board_radius(variant.grid) + _GAP) * size
     centre = layout.board_centre()
-    step = 360.0 / maximum
+    step = 360.0 / (maximum + 1)
     length = min(0.92 * math.radians(step) * radius, 1.1 * size)
+    start_length = min(0.96 * math.radians(2 * step) * radius, 2.2 * size)
     height = _OVAL_HEIGHT * size
     ink = variant.print.colours["text"]
     style = Style(
@@ -47,15 +53,16 @@ def track_items(variant: Variant, layout: Layout, maximum: int, *, pawns: bool) 
     text_size = min(height * 0.55, length * 0.45)
     items: list[Item] = []
     for number in range(1, maximum + 1):
-        angle = -90.0 - (number - 1) * step  # clockwise from the bottom
+        # clockwise from the bottom: 1 centred on -90 degrees, then one slot each
+        angle = -90.0 if number == 1 else -90.0 - (number - 0.5) * step
         x, y = polar(centre, radius, angle)
-        items.append(Ellipse(x, y, length / 2, height / 2, -(angle + 90.0), style))
-        size = text_size * 0.75 if number == 1 else text_size  # room for the two pawns beside it
-        items.append(Text(x, y + 0.36 * size, str(number), size, ink, "middle", bold=number == 1))
+        across = start_length if number == 1 else length
+        items.append(Ellipse(x, y, across / 2, height / 2, -(angle + 90.0), style))
+        items.append(Text(x, y + 0.36 * text_size, str(number), text_size, ink, "middle", bold=number == 1))
     x, y = polar(centre, radius, -90.0)
-    marker = height * 0.24
+    marker = min(height * 0.3, start_length * 0.14)
     for offset, player in zip((-1, 1), variant.players, strict=True):
-        px = x + offset * length * 0.31
+        px = x + offset * start_length * 0.28
         if pawns:
             items.append(Circle(px, y, marker, Style(fill=player.colour, stroke="#1b1410", stroke_width=0.3)))
         else:
