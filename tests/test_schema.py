@@ -10,6 +10,8 @@ import jsonschema
 import pytest
 import yaml
 
+from boardgen.texts import languages
+
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = json.loads(
     resources.files("boardgen.descriptor").joinpath("descriptor.schema.json").read_text("utf-8")
@@ -32,3 +34,9 @@ def test_schema_rejects_what_the_loader_rejects(name: str) -> None:
     data = yaml.safe_load((ROOT / "tests" / "data" / "bad" / name).read_text("utf-8"))
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(data, SCHEMA)
+
+
+def test_schema_texts_name_exactly_the_languages_with_a_catalogue() -> None:
+    texts = SCHEMA["$defs"]["texts"]
+    assert sorted(texts["required"]) == sorted(languages())
+    assert sorted(texts["properties"]) == sorted(languages())

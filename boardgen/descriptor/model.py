@@ -7,7 +7,6 @@ never YAML: the descriptor layer is the one place where input is doubted.
 from __future__ import annotations
 
 __all__ = [
-    "LANGUAGES",
     "BoardSpec",
     "Example",
     "Player",
@@ -24,9 +23,6 @@ from typing import Any
 
 from ..geometry import Grid, HexHexGrid, Side, SquareGrid
 from ..rules.spec import GameSpec, PlayerSpec, ScoringTrack
-
-#: Languages every descriptor must provide texts in (the rule-sheet catalogues).
-LANGUAGES: tuple[str, ...] = ("en", "fr", "de")
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from pathlib import Path
 from ..geometry import Grid, HexHexGrid, Side, SquareGrid
 from ..rules.registry import FAMILIES, check_params
 from ..rules.spec import ScoringTrack
-from .model import LANGUAGES, BoardSpec, Example, Player, PrintSettings, RulesSpec, Source, Variant
+from ..texts import languages
+from .model import BoardSpec, Example, Player, PrintSettings, RulesSpec, Source, Variant
 from .reader import Reader
 from .regions import RegionResolver
 from .yamlload import Loaded, PathKey
@@ -98,8 +99,21 @@ def parse_variant(loaded: Loaded) -> Variant:
 
 
 def _texts(r: Reader, path: PathKey) -> dict[str, str]:
-    r.mapping(path, required=LANGUAGES)
-    return {lang: r.string((*path, lang)) for lang in LANGUAGES}
+    """A text in every language that has a rule-sheet catalogue (``boardgen/texts/<code>/``).
+
+    The catalogues decide the languages, so adding one is adding files; a code without
+    a catalogue is refused rather than ignored, since its text could never be printed.
+    """
+    known = languages()
+    for code in r.free_mapping(path):
+        if code not in known:
+            raise r.error(
+                (*path, code),
+                f"no text catalogue for language '{code}' (known: {', '.join(known)})",
+                at_key=True,
+            )
+    r.mapping(path, required=known)
+    return {lang: r.string((*path, lang)) for lang in known}
 
 
 def _players(r: Reader) -> tuple[Player, Player]:
