@@ -10,10 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .descriptor import load_all
-from .errors import BoardgenError
 from .fileio import write_atomic
 from .outputs import booklet_files, render_booklet_file, render_file, variant_files
-from .validate import failures
+from .validate import ensure_printable
 
 _PAGE = re.compile(rb"/Type\s*/Page\b")
 
@@ -23,12 +22,7 @@ def build_all(out_dir: Path, progress: Callable[[str], None] | None = None) -> s
     started = time.perf_counter()
     variants = load_all()
     for variant in variants:
-        bad = failures(variant)
-        if bad:
-            reasons = "; ".join(f"{c.name}: {c.detail}" for c in bad)
-            raise BoardgenError(
-                f"refusing to print a setup that fails validation: {reasons}", file=str(variant.file)
-            )
+        ensure_printable(variant)
     files = pages = size = 0
 
     def write(path: Path, data: bytes) -> None:

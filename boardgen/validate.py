@@ -1,13 +1,15 @@
-"""Setup checks run by ``boardgen validate`` and before every build.
+"""Setup checks run by ``boardgen validate`` and before anything is printed.
 
 Generic checks (cells, counts, symmetry) look only at the descriptor; the rules
 engine adds what needs play: the side to move has a move, no capture is possible on
-move one, and each family's own checks (Catchup's score track).
+move one, each family's own checks (Catchup's score track) and the examples of the
+rule sheets. Every failed check names the descriptor key it is about, so
+:func:`ensure_printable` can refuse with ``FILE:LINE:COL: key: what is wrong``.
 """
 
 from __future__ import annotations
 
-__all__ = ["failures", "run_checks"]
+__all__ = ["ensure_printable", "failures", "run_checks"]
 
 from .descriptor.model import Variant
 from .errors import BoardgenError
@@ -15,8 +17,12 @@ from .rules.base import Check, Game
 
 
 def run_checks(variant: Variant) -> list[Check]:
+    """Every check, in a fixed order; the engine's only when the setup is well formed."""
     checks = [_on_playable_cells(variant), _one_per_cell(variant), _counts(variant), _mirror(variant)]
-    checks.extend(_engine_checks(variant))
+    if all(check.ok for check in checks[:2]):
+        checks.extend(_engine_checks(variant))
+    else:
+        checks.append(Check("rules engine checks", False, "not run: fix the setup first", ("setup",)))
     return checks
 
 
@@ -24,38 +30,45 @@ def failures(variant: Variant) -> list[Check]:
     return [check for check in run_checks(variant) if not check.ok]
 
 
+def ensure_printable(variant: Variant) -> None:
+    """Raise a located error for the first failed check: nothing is printed from a bad setup."""
+    bad = failures(variant)
+    if bad:
+        raise variant.error(bad[0].key, bad[0].detail)
+
+
 def _on_playable_cells(variant: Variant) -> Check:
     grid = variant.grid
-    bad = sorted(
-        grid.name(c)
-        for cells in variant.setup.values()
-        for c in cells
-        if c not in variant.board.playable or c in variant.restricted
-    )
-    detail = (
-        "every piece stands on a playable, unrestricted cell" if not bad else f"misplaced: {', '.join(bad)}"
-    )
-    return Check("pieces on playable cells", not bad, detail)
+    for player in variant.players:
+        men = variant.setup[player.id]
+        off = sorted(grid.name(c) for c in men if c not in variant.board.playable)
+        restricted = sorted(grid.name(c) for c in men & variant.restricted)
+        if off or restricted:
+            parts = [f"{', '.join(off)} {'is' if len(off) == 1 else 'are'} not playable"] if off else []
+            if restricted:
+                verb = "is" if len(restricted) == 1 else "are"
+                parts.append(f"{', '.join(restricted)} {verb} in the restricted region")
+            return Check("pieces on playable cells", False, "; ".join(parts), ("setup", player.id, "men"))
+    return Check("pieces on playable cells", True, "every piece stands on a playable, unrestricted cell")
 
 
 def _one_per_cell(variant: Variant) -> Check:
-    a, b = (variant.setup[p.id] for p in variant.players)
-    shared = sorted(variant.grid.name(c) for c in a & b)
-    return Check(
-        "one piece per cell",
-        not shared,
-        "no cell holds two pieces" if not shared else f"shared: {', '.join(shared)}",
-    )
+    first, second = variant.players
+    shared = sorted(variant.grid.name(c) for c in variant.setup[first.id] & variant.setup[second.id])
+    if shared:
+        detail = f"{', '.join(shared)} {'is' if len(shared) == 1 else 'are'} already taken by {first.id}"
+        return Check("one piece per cell", False, detail, ("setup", second.id, "men"))
+    return Check("one piece per cell", True, "no cell holds two pieces")
 
 
 def _counts(variant: Variant) -> Check:
-    parts = []
-    ok = True
     for player in variant.players:
         have, want = len(variant.setup[player.id]), variant.counts[player.id]
-        ok = ok and have == want
-        parts.append(f"{player.id} {have}/{want}")
-    return Check("piece counts as declared", ok, ", ".join(parts))
+        if have != want:
+            detail = f"count says {want} but the men region holds {have} cells"
+            return Check("piece counts as declared", False, detail, ("setup", player.id, "count"))
+    parts = ", ".join(f"{p.id} {variant.counts[p.id]}" for p in variant.players)
+    return Check("piece counts as declared", True, parts)
 
 
 def _mirror(variant: Variant) -> Check:
@@ -65,9 +78,8 @@ def _mirror(variant: Variant) -> Check:
     if turned == b:
         return Check("sides mirror each other", True, "a half turn of the board swaps the two setups")
     odd = sorted(grid.name(c) for c in turned ^ b)
-    return Check(
-        "sides mirror each other", False, f"not symmetric under a half turn at: {', '.join(odd[:8])}"
-    )
+    detail = f"the two setups are not mirror images under a half turn (differ at {', '.join(odd[:8])})"
+    return Check("sides mirror each other", False, detail, ("setup",))
 
 
 def _engine_checks(variant: Variant) -> list[Check]:
@@ -77,13 +89,17 @@ def _engine_checks(variant: Variant) -> list[Check]:
     start = game.initial()
     moves = game.legal_moves(start)
     mover = game.to_move(start)
-    checks = [Check("side to move can move", bool(moves), f"{mover} has {len(moves)} legal move(s)")]
-    captures = [m for m in moves if game.view(m).captured]
+    checks = [
+        Check("side to move can move", True, f"{mover} has {len(moves)} legal move(s)")
+        if moves
+        else Check("side to move can move", False, f"{mover}, who moves first, has no legal move", ("setup",))
+    ]
+    captures = sum(1 for m in moves if game.view(m).captured)
     checks.append(
-        Check(
-            "no capture on the first move",
-            not captures,
-            "the first move captures nothing" if not captures else f"{len(captures)} first move(s) capture",
+        Check("no capture on the first move", True, "the first move captures nothing")
+        if not captures
+        else Check(
+            "no capture on the first move", False, f"{captures} first move(s) would capture", ("setup",)
         )
     )
     checks.extend(game.family_checks())
@@ -94,15 +110,20 @@ def _engine_checks(variant: Variant) -> list[Check]:
 def _example_checks(variant: Variant, game: Game) -> list[Check]:
     """Every example on the rule sheets must be a legal move for the engine."""
     checks = []
-    for example in variant.examples:
+    for index, example in enumerate(variant.examples):
         name = f"example '{example.id}' is legal"
+        where: tuple[str | int, ...] = ("examples", index, "move")
         try:
             position = game.initial() if example.position is None else game.parse_position(example.position)
+        except BoardgenError as error:
+            checks.append(Check(name, False, error.message, ("examples", index, "position")))
+            continue
+        try:
             move = game.parse_move(position, example.move)
         except BoardgenError as error:
-            checks.append(Check(name, False, error.message))
+            checks.append(Check(name, False, error.message, where))
             continue
         legal = move in game.legal_moves(position)
         detail = f"{example.move} is a legal move" if legal else f"{example.move} is not a legal move there"
-        checks.append(Check(name, legal, detail))
+        checks.append(Check(name, legal, detail, () if legal else where))
     return checks

@@ -110,8 +110,8 @@ def test_bad_positions_are_reported(text: str, message: str) -> None:
 
 def test_hex_names_and_king_prefix_do_not_clash() -> None:
     g = game("kruzno-checkers", king="step", king_capture="step", promotion="end-of-move")
-    pos = g.parse_position("W:WKk11,k10:Ba1")
-    assert g.position_text(pos) == "W:Wk10,Kk11:Ba1"
+    pos = g.parse_position("W:WKk11,k10:Ba2")
+    assert g.position_text(pos) == "W:Wk10,Kk11:Ba2"
     with pytest.raises(BoardgenError, match="no cell named"):
         g.parse_position("W:Wz1:Ba1")
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from leaping_specs import game
 
+from boardgen.errors import BoardgenError
 from boardgen.rules.leaping import LeapingGame
 
 
@@ -145,8 +147,8 @@ def test_pool_three_kings_must_win_within_thirteen_moves() -> None:
 
 
 def test_variante_men_step_forward_or_sideways_never_back() -> None:
-    assert moves(game("variante-dames"), "W:Wd4:Bh8") == ["d4-c4", "d4-e4", "d4-d5"]
-    assert moves(game("variante-dames"), "B:Wa1:Bd4") == ["d4-d3", "d4-c4", "d4-e4"]
+    assert moves(game("variante-dames"), "W:Wd4:Bh7,g7") == ["d4-c4", "d4-e4", "d4-d5"]
+    assert moves(game("variante-dames"), "B:Wa2,b2:Bd4") == ["d4-d3", "d4-c4", "d4-e4"]
 
 
 def test_variante_men_capture_forward_or_sideways_never_back() -> None:
@@ -262,3 +264,24 @@ def test_kruzno_capture_comes_before_leaving_the_border() -> None:
     strict = game("kruzno-checkers", restricted_rule="leave-before-capturing")
     assert moves(strict, "W:Wa1,f6:Bb2,g6,k11") == ["a1xc3"]
     assert moves(strict, "W:Wa1,f6:Bg6,k11") == ["f6xh6"]
+
+
+def test_one_piece_each_are_kings_even_when_written_as_men() -> None:
+    g = game("variante-dames")
+    pos = g.parse_position("W:Wd4:Bh7")
+    assert g.position_text(pos) == "W:WKd4:BKh7"
+    assert len(g.legal_moves(pos)) == 14  # a flying king on d4: 3 + 4 + 3 + 4 squares
+
+
+@pytest.mark.parametrize(
+    ("variant", "text", "message"),
+    [
+        ("american-checkers", "B:W2:B9", "white's man on 2 stands on its far row"),
+        ("pool-checkers", "W:W21:B30,K5", "black's man on 30 stands on its far row"),
+        ("american-checkers", "W:W21:B9:lone=3", "no three-kings rule"),
+        ("variante-dames", "W:Wd4,a2:Bh7:quiet=4", "keeps no quiet-move count"),
+    ],
+)
+def test_positions_no_game_can_reach_are_refused(variant: str, text: str, message: str) -> None:
+    with pytest.raises(BoardgenError, match=message):
+        game(variant).parse_position(text)

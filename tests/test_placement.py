@@ -428,7 +428,8 @@ def test_checks_on_the_catchup_board(game: PlacementGame) -> None:
 def test_a_short_or_missing_track_fails() -> None:
     short = {c.name: c for c in make_game(catchup_spec(track=40)).family_checks()}
     assert not short["placement.scoring-track"].ok
-    assert "track goes to 40" in short["placement.scoring-track"].detail
+    assert "the track stops at 40 but a score can reach 45" in short["placement.scoring-track"].detail
+    assert short["placement.scoring-track"].key == ("furniture", "scoring_track", "maximum")
     missing = {c.name: c for c in make_game(catchup_spec(track=None)).family_checks()}
     assert not missing["placement.scoring-track"].ok
 

@@ -10,6 +10,10 @@ import jsonschema
 import pytest
 import yaml
 
+from boardgen.rules.leaping.directions import DIRECTION_WORDS
+from boardgen.rules.leaping.params import CHOICES
+from boardgen.rules.leaping.params import DEFAULTS as LEAPING_DEFAULTS
+from boardgen.rules.placement.params import DEFAULTS as PLACEMENT_DEFAULTS
 from boardgen.texts import languages
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,3 +44,31 @@ def test_schema_texts_name_exactly_the_languages_with_a_catalogue() -> None:
     texts = SCHEMA["$defs"]["texts"]
     assert sorted(texts["required"]) == sorted(languages())
     assert sorted(texts["properties"]) == sorted(languages())
+
+
+def test_schema_knows_exactly_the_rule_switches_the_engine_reads() -> None:
+    leaping = SCHEMA["$defs"]["leaping_params"]["properties"]
+    assert sorted(leaping) == sorted(LEAPING_DEFAULTS)
+    for name, values in CHOICES.items():
+        assert leaping[name]["enum"] == list(values)
+    assert leaping["man_steps"]["oneOf"][0]["enum"] == list(DIRECTION_WORDS)
+    placement = SCHEMA["$defs"]["placement_params"]["properties"]
+    assert sorted(placement) == sorted(vars(PLACEMENT_DEFAULTS))
+
+
+@pytest.mark.parametrize(
+    ("family", "params"),
+    [
+        ("leaping", {"bogus": 1}),
+        ("leaping", {"capture": "sometimes"}),
+        ("leaping", {"man_steps": ["upwards"]}),
+        ("leaping", {"quiet_move_draw": 0}),
+        ("placement", {"stones_per_turn": 0}),
+        ("placement", {"king": "flying"}),
+    ],
+)
+def test_schema_rejects_bad_rule_switches(family: str, params: dict[str, object]) -> None:
+    data = yaml.safe_load((ROOT / "variants" / "pool-checkers.yaml").read_text("utf-8"))
+    data["rules"] = {"family": family, "params": params}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, SCHEMA)

@@ -516,7 +516,7 @@ def test_escaped_control_characters_are_fine() -> None:
     "text", ["", b"", "   \n\n", "# only\n# comments\n", "---\n", "--- # x\n...\n", b"\xef\xbb\xbf"]
 )
 def test_empty_file(text: str | bytes) -> None:
-    assert fails(text) == "x.yaml: the file is empty"
+    assert fails(text) == "x.yaml:1:1: the file is empty: a descriptor is a mapping of keys"
 
 
 @pytest.mark.parametrize(

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-__all__ = ["main", "reports_errors"]
+__all__ = ["main", "output_format", "reports_errors"]
 
 import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -29,6 +30,20 @@ def reports_errors(command: F) -> F:
             sys.exit(2)
 
     return wrapper  # type: ignore[return-value]
+
+
+def output_format(output: Path, fmt: str | None, formats: Sequence[str], default: str) -> str:
+    """The format to write: ``--format`` if given, else the file's extension, else ``default``.
+
+    A ``--format`` that contradicts a known extension (``-o x.svg --format pdf``) is a
+    usage error rather than a PDF silently named ``.svg``.
+    """
+    suffix = output.suffix.lower().lstrip(".")
+    if fmt is None:
+        return suffix if suffix in formats else default
+    if suffix in formats and suffix != fmt:
+        raise click.UsageError(f"--format {fmt} does not match the file name {output.name!r}")
+    return fmt
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

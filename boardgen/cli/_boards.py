@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ._app import main, reports_errors
+from ._app import main, output_format, reports_errors
 
 
 @main.command("list")
@@ -51,7 +51,11 @@ def list_variants() -> None:
     default=None,
     help="Paper for PDF output (default: the descriptor's, else A4).",
 )
-@click.option("--landscape/--portrait", default=None, help="Page orientation for PDF output.")
+@click.option(
+    "--landscape/--portrait",
+    default=None,
+    help="Page orientation for PDF output (default: the descriptor's, else whichever needs fewer pages).",
+)
 @click.option("--coordinates/--no-coordinates", default=None, help="Print cell names around the board.")
 @click.option("--lang", default="en", show_default=True, help="Language of a rule sheet (en, fr, de, ...).")
 @click.option(
@@ -74,9 +78,13 @@ def render(
     from ..fileio import write_atomic
     from ..outputs import RenderOptions
     from ..outputs import render as render_output
+    from ..validate import ensure_printable
 
-    chosen = fmt or ("pdf" if output.suffix.lower() == ".pdf" or what == "rules" else "svg")
+    chosen = output_format(output, fmt, ("svg", "pdf"), "pdf" if what == "rules" else "svg")
+    if what == "rules" and chosen != "pdf":
+        raise click.UsageError("a rule sheet is a PDF: use a .pdf file name or --format pdf")
     loaded = load_variant(variant)
+    ensure_printable(loaded)
     if what == "rules":
         from ..texts.catalogue import catalogue
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ._app import main, reports_errors
+from ._app import main, output_format, reports_errors
 
 
 @main.command()
@@ -58,10 +58,11 @@ def diagram(
     from ..fileio import write_atomic
     from ..render.diagram import diagram_scene, fit_cell_size, parse_cell, parse_path
     from ..rules.registry import make_game
+    from ..validate import ensure_printable
 
-    suffix = output.suffix.lower().lstrip(".")
-    chosen = fmt or (suffix if suffix in ("pdf", "png") else "svg")
+    chosen = output_format(output, fmt, ("svg", "pdf", "png"), "svg")
     loaded = load_variant(variant)
+    ensure_printable(loaded)
     paths = [parse_path(loaded, text) for text in arrows]
     cells = [parse_cell(loaded, text) for text in highlights]
     game = make_game(loaded.game_spec(), loaded.rules.family)

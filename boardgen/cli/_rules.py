@@ -1,12 +1,24 @@
-"""Commands that play: ``validate`` (and the engine's ``perft`` and ``moves``)."""
+"""Commands that play: ``validate``, ``perft`` and ``moves``."""
 
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ._app import main, reports_errors
+
+if TYPE_CHECKING:
+    from ..rules.base import Game
+
+_VARIANT_HELP = "VARIANT is a variant id or a path to a descriptor YAML file."
+_POSITION = click.option(
+    "--position",
+    metavar="POS",
+    default=None,
+    help="Start from this position string (PDN FEN on 8x8 diagonal boards); default: the setup.",
+)
 
 
 @main.command()
@@ -24,7 +36,53 @@ def validate(variants: tuple[str, ...]) -> None:
     for ref in variants:
         variant = load_variant(ref)
         for check in run_checks(variant):
-            verdict = "ok  " if check.ok else "FAIL"
-            click.echo(f"{variant.id}: {verdict} {check.name}: {check.detail}")
-            failed = failed or not check.ok
+            if check.ok:
+                click.echo(f"{variant.id}: ok   {check.name}: {check.detail}")
+                continue
+            failed = True
+            click.echo(f"{variant.id}: FAIL {check.name}: {variant.error(check.key, check.detail)}")
     sys.exit(1 if failed else 0)
+
+
+def _game_at(ref: str, position: str | None) -> tuple[Game, Any]:
+    """The variant's game and the position to start from."""
+    from ..descriptor import load_variant
+    from ..rules.registry import make_game
+
+    variant = load_variant(ref)
+    game = make_game(variant.game_spec(), variant.rules.family)
+    start = game.initial() if position is None else game.parse_position(position)
+    return game, start
+
+
+@main.command(epilog=_VARIANT_HELP)
+@click.argument("variant")
+@click.argument("depth", type=click.IntRange(1, 64))
+@_POSITION
+@click.option("--divide", is_flag=True, help="First list each legal move with its count at DEPTH.")
+@reports_errors
+def perft(variant: str, depth: int, position: str | None, divide: bool) -> None:
+    """Count the move sequences DEPTH plies deep: one line `DEPTH COUNT` per depth.
+
+    A whole multi-jump is one move; two capture paths are two moves even when they
+    end alike. With --divide, each legal move first gets a line `MOVE<TAB>COUNT`
+    (the sequences of DEPTH plies that start with it).
+    """
+    game, start = _game_at(variant, position)
+    if divide:
+        for move in game.legal_moves(start):
+            below = game.perft(game.play(start, move), depth - 1) if depth > 1 else 1
+            click.echo(f"{game.move_text(start, move)}\t{below}")
+    for ply in range(1, depth + 1):
+        click.echo(f"{ply} {game.perft(start, ply)}")
+
+
+@main.command(epilog=_VARIANT_HELP)
+@click.argument("variant")
+@_POSITION
+@reports_errors
+def moves(variant: str, position: str | None) -> None:
+    """List every legal move: the move, a tab, the position after it."""
+    game, start = _game_at(variant, position)
+    for move in game.legal_moves(start):
+        click.echo(f"{game.move_text(start, move)}\t{game.position_text(game.play(start, move))}")

@@ -21,8 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..errors import BoardgenError
 from ..geometry import Grid, HexHexGrid, Side, SquareGrid
 from ..rules.spec import GameSpec, PlayerSpec, ScoringTrack
+from .yamlload import Loaded, PathKey
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,14 @@ class Variant:
     print: PrintSettings
     sources: tuple[Source, ...]
     examples: tuple[Example, ...] = ()
+    #: The loaded file, kept to locate complaints found after loading (setup checks).
+    origin: Loaded | None = field(default=None, compare=False, repr=False)
+
+    def error(self, path: PathKey, message: str) -> BoardgenError:
+        """A :class:`BoardgenError` about the value at ``path``, at its line in the file."""
+        if self.origin is not None:
+            return self.origin.error(path, message)
+        return BoardgenError(message, file=str(self.file), key=".".join(str(k) for k in path) or None)
 
     @property
     def grid(self) -> Grid:

@@ -58,7 +58,7 @@ class Reader:
         try:
             return self._value(path)
         except KeyError:
-            raise self.error(path[:-1], f"missing key '{path[-1]}'") from None
+            raise self.error(path, f"required key '{path[-1]}' is missing") from None
 
     def _value(self, path: PathKey) -> Any:
         node: Any = self.loaded.data
@@ -86,7 +86,7 @@ class Reader:
                 raise self.error((*path, key), _unknown(key, allowed), at_key=True)
         for key in required:
             if key not in value:
-                raise self.error(path, f"missing key '{key}'")
+                raise self.error((*path, key), f"required key '{key}' is missing")
         return value
 
     def free_mapping(self, path: PathKey) -> dict[str, Any]:

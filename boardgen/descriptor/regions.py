@@ -101,13 +101,18 @@ class RegionResolver:
     # -- selectors -------------------------------------------------------------------
 
     def _cells(self, path: PathKey) -> frozenset[int]:
-        found: set[int] = set()
+        found: dict[int, int] = {}
         for i, _ in enumerate(self.reader.sequence(path)):
             name = self.reader.string((*path, i), what="a cell name")
             try:
-                found.add(self.grid.parse(name))
+                cell = self.grid.parse(name)
             except ValueError as exc:
                 raise self.reader.error((*path, i), str(exc)) from None
+            if cell in found:
+                raise self.reader.error(
+                    (*path, i), f"{self.grid.name(cell)} is listed twice (first as item {found[cell] + 1})"
+                )
+            found[cell] = i
         return frozenset(found)
 
     def _side(self, path: PathKey) -> Side:
@@ -130,7 +135,8 @@ class RegionResolver:
         return frozenset(c for c in self.grid.cells() if self.grid.row_from(c, side) in rows)
 
     def _ring(self, path: PathKey) -> frozenset[int]:
-        rings = set(self._numbers(path, self.grid.row_count, "ring"))
+        deepest = max(self.grid.ring(c) for c in self.grid.cells())
+        rings = set(self._numbers(path, deepest, "ring"))
         return frozenset(c for c in self.grid.cells() if self.grid.ring(c) in rings)
 
     def _colour(self, path: PathKey) -> frozenset[int]:

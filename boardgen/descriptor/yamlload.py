@@ -266,7 +266,9 @@ def load_text(text: str | bytes, file: str) -> Loaded:
     if root is None or (
         isinstance(root, ScalarNode) and root.tag == _NULL and root.value == "" and root.style is None
     ):
-        raise BoardgenError("the file is empty", file=file)
+        raise BoardgenError(
+            "the file is empty: a descriptor is a mapping of keys", file=file, mark=Mark(1, 1)
+        )
     converter = _Converter(file)
     if not isinstance(root, MappingNode):
         what = _describe(converter.scalar(root, ())) if isinstance(root, ScalarNode) else "a list"

@@ -34,11 +34,16 @@ class MoveView:
 
 @dataclass(frozen=True)
 class Check:
-    """One named verdict of ``boardgen validate``."""
+    """One named verdict of ``boardgen validate``.
+
+    ``key`` is the descriptor path a failure is about (``("setup", "white", "men")``),
+    so that a refusal to print can point at the line to fix.
+    """
 
     name: str
     ok: bool
     detail: str
+    key: tuple[str | int, ...] = ()
 
 
 class Game(Protocol):

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 
 
 def family_checks(game: LeapingGame) -> list[Check]:
-    spec = game.spec
     checks: list[Check] = []
     start = game.initial()
     text = game.position_text(start)
@@ -30,20 +29,4 @@ def family_checks(game: LeapingGame) -> list[Check]:
     if game.params.promotion != "none":
         rows = [far.bit_count() for far in game.tables.far]
         checks.append(Check("leaping.promotion-row", all(rows), f"promotion rows of {rows} cells"))
-    if game.tables.restricted:
-        on_region = [
-            spec.grid.name(c)
-            for pid in game.player_ids
-            for c in spec.setup.get(pid, frozenset())
-            if (game.tables.restricted >> game.layout.index[c]) & 1
-        ]
-        checks.append(
-            Check(
-                "leaping.restricted-start",
-                not on_region,
-                "no man starts on the restricted region"
-                if not on_region
-                else "on it: " + ", ".join(on_region),
-            )
-        )
     return checks

@@ -153,17 +153,36 @@ class LeapingGame:
         return self.notation.position_text(placement)
 
     def parse_position(self, text: str) -> Position:
+        """The position ``text`` writes, refused when no game could reach it.
+
+        Refused: kings in a game without them, a man resting on its own far row in a
+        game that crowns (every move ending there crowns), and a draw counter the game
+        does not keep. With ``last_pieces_become_kings``, one piece each means two
+        kings, as after the move that left them.
+        """
         pl = self.notation.parse_position(text)
-        if (pl.kings[0] or pl.kings[1]) and not self.params.has_kings:
+        params = self.params
+        if (pl.kings[0] or pl.kings[1]) and not params.has_kings:
             raise BoardgenError(f"position {text!r}: this game has no kings")
         bits = self._bits
-        return Position(
-            (bits(pl.men[0]), bits(pl.men[1])),
-            (bits(pl.kings[0]), bits(pl.kings[1])),
-            pl.turn,
-            pl.quiet,
-            pl.lone,
-        )
+        men = [bits(pl.men[0]), bits(pl.men[1])]
+        kings = [bits(pl.kings[0]), bits(pl.kings[1])]
+        for p, pid in enumerate(self.player_ids):
+            stranded = men[p] & self.tables.far[p]
+            if stranded:
+                names = ", ".join(self.notation.square(c) for c in self.layout.cells_of(stranded))
+                raise BoardgenError(
+                    f"position {text!r}: {pid}'s man on {names} stands on its far row, "
+                    "where it would have been crowned; write it as a king"
+                )
+        if pl.quiet and params.quiet_move_draw is None:
+            raise BoardgenError(f"position {text!r}: this game keeps no quiet-move count (quiet=)")
+        if pl.lone and params.three_kings_vs_one is None:
+            raise BoardgenError(f"position {text!r}: this game has no three-kings rule (lone=)")
+        if params.last_pieces_become_kings and all((men[p] | kings[p]).bit_count() == 1 for p in (0, 1)):
+            kings = [men[0] | kings[0], men[1] | kings[1]]
+            men = [0, 0]
+        return Position((men[0], men[1]), (kings[0], kings[1]), pl.turn, pl.quiet, pl.lone)
 
     def family_checks(self) -> Sequence[Check]:
         return family_checks(self)

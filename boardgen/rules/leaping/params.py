@@ -11,6 +11,7 @@ from __future__ import annotations
 
 __all__ = ["DEFAULTS", "LeapingParams", "parse_params"]
 
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -120,7 +121,9 @@ def parse_params(params: Mapping[str, Any], regions: Mapping[str, frozenset[int]
     """
     for name in params:
         if name not in DEFAULTS:
-            raise _error(name, f"unknown leaping switch {name!r}; known: {', '.join(DEFAULTS)}")
+            close = difflib.get_close_matches(str(name), list(DEFAULTS), n=1)
+            hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(DEFAULTS)}"
+            raise _error(name, f"unknown leaping switch {name!r}; {hint}")
     raw = {**DEFAULTS, **params}
     values: dict[str, Any] = {}
     for name in _DIRECTION_LISTS:

@@ -266,7 +266,7 @@ class PlacementGame:
         try:
             start = self.initial()
         except BoardgenError as exc:
-            return [Check("placement.start", False, exc.message)]
+            return [Check("placement.start", False, exc.message, ("setup",))]
         return [self._start_check(start), self._track_check(), self._tie_check()]
 
     def _start_check(self, start: PlacementPosition) -> Check:
@@ -279,7 +279,7 @@ class PlacementGame:
             )
             detail = f"the board starts with the declared stones ({counts}); {empty} empty cells"
         if not empty:
-            return Check("placement.start", False, "the board starts full: no turn can be played")
+            return Check("placement.start", False, "the board starts full: no turn can be played", ("setup",))
         return Check("placement.start", True, detail)
 
     def _track_check(self) -> Check:
@@ -288,9 +288,21 @@ class PlacementGame:
         per_player = ", ".join(f"{pid} ≤ {b}" for pid, b in zip(self.player_ids, bounds, strict=True))
         track = self.spec.scoring_track
         if track is None:
-            return Check("placement.scoring-track", False, f"no scoring track; scores reach up to {highest}")
+            return Check(
+                "placement.scoring-track",
+                False,
+                f"no scoring track, but scores reach up to {highest}: add furniture.scoring_track",
+                ("furniture",),
+            )
         detail = f"highest reachable score ≤ {highest} ({per_player}); track goes to {track.maximum}"
-        return Check("placement.scoring-track", track.maximum >= highest, detail)
+        if track.maximum < highest:
+            return Check(
+                "placement.scoring-track",
+                False,
+                f"the track stops at {track.maximum} but a score can reach {highest} ({per_player})",
+                ("furniture", "scoring_track", "maximum"),
+            )
+        return Check("placement.scoring-track", True, detail)
 
     def _tie_check(self) -> Check:
         cells = self.groups.playable.bit_count()

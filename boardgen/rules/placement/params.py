@@ -19,6 +19,7 @@ from __future__ import annotations
 
 __all__ = ["DEFAULTS", "ParamError", "PlacementParams", "parse_params"]
 
+import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -57,7 +58,9 @@ def parse_params(raw: Mapping[str, Any], error: ParamError = _plain_error) -> Pl
     """
     for name in raw:
         if name not in _NAMES:
-            raise error((str(name),), f"unknown placement parameter {name!r}; known: {', '.join(_NAMES)}")
+            close = difflib.get_close_matches(str(name), _NAMES, n=1)
+            hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(_NAMES)}"
+            raise error((str(name),), f"unknown placement parameter {name!r}; {hint}")
     values: dict[str, int] = {}
     for name in _NAMES:
         value = raw.get(name, getattr(DEFAULTS, name))
