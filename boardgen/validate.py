@@ -112,18 +112,20 @@ def _example_checks(variant: Variant, game: Game) -> list[Check]:
     checks = []
     for index, example in enumerate(variant.examples):
         name = f"example '{example.id}' is legal"
-        where: tuple[str | int, ...] = ("examples", index, "move")
+        about = f"example '{example.id}': "
         try:
             position = game.initial() if example.position is None else game.parse_position(example.position)
         except BoardgenError as error:
-            checks.append(Check(name, False, error.message, ("examples", index, "position")))
+            checks.append(Check(name, False, about + error.message, ("examples", index, "position")))
             continue
+        where: tuple[str | int, ...] = ("examples", index, "move")
         try:
             move = game.parse_move(position, example.move)
         except BoardgenError as error:
-            checks.append(Check(name, False, error.message, where))
+            checks.append(Check(name, False, about + error.message, where))
             continue
-        legal = move in game.legal_moves(position)
-        detail = f"{example.move} is a legal move" if legal else f"{example.move} is not a legal move there"
-        checks.append(Check(name, legal, detail, () if legal else where))
+        if move in game.legal_moves(position):
+            checks.append(Check(name, True, f"{example.move} is a legal move"))
+        else:
+            checks.append(Check(name, False, f"{about}{example.move} is not a legal move there", where))
     return checks
