@@ -14,6 +14,7 @@ from boardgen.errors import BoardgenError
 from boardgen.geometry import HexHexGrid, SquareGrid
 from boardgen.rules.leaping import make_game, parse_params
 from boardgen.rules.leaping.directions import classify
+from boardgen.validate import run_checks
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -98,13 +99,15 @@ def test_family_checks_pass_for_the_five_games(game_id: str) -> None:
     assert checks and all(c.ok for c in checks), [c for c in checks if not c.ok]
 
 
-def test_family_checks_flag_men_on_the_restricted_region() -> None:
-    base = spec("kruzno-checkers")
-    ring = base.regions["restricted"]
-    white = base.setup["white"] | {min(ring)}
-    g = make_game(dataclasses.replace(base, setup={**base.setup, "white": white}))
-    failed = [c.name for c in g.family_checks() if not c.ok]
-    assert failed == ["leaping.restricted-start"]
+def test_validate_flags_men_on_the_restricted_region_at_their_key() -> None:
+    variant = load_variant("kruzno-checkers")
+    ring = variant.regions["restricted"]
+    white = variant.setup["white"] | {min(ring)}
+    checks = run_checks(dataclasses.replace(variant, setup={**variant.setup, "white": white}))
+    failed = [c for c in checks if not c.ok]
+    assert failed[0].name == "pieces on playable cells"
+    assert failed[0].detail.endswith("is in the restricted region")
+    assert failed[0].key == ("setup", "white", "men")
 
 
 def test_setup_off_the_playable_cells_is_refused() -> None:
