@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 
-.PHONY: boards test lint typecheck bench clean setup
+.PHONY: boards test lint typecheck bench clean setup system-deps
 
 setup: $(STAMP)
 
@@ -17,7 +17,12 @@ $(STAMP): pyproject.toml
 boards: $(STAMP)
 	$(BIN)/boardgen build --out output
 
-test: $(STAMP)
+# chromium, qpdf, rsvg-convert, pdftoppm for the tests: installed with apt-get when
+# missing and we are root (see the script); `boards` needs none of them.
+system-deps:
+	bash scripts/system-deps
+
+test: $(STAMP) system-deps
 	$(BIN)/ruff check boardgen tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
