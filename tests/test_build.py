@@ -25,7 +25,7 @@ BOOKLETS = ["booklet-de.pdf", "booklet-en.pdf", "booklet-fr.pdf"]
 
 def expected_files() -> list[str]:
     """Every game's fixed files, one SVG per example move of its descriptor, and the booklets."""
-    names = list(BOOKLETS)
+    names = ["index.html", *BOOKLETS]
     for vid in IDS:
         examples = [f"example-{e.id}.svg" for e in load_variant(vid).examples]
         names += [f"{vid}/{name}" for name in [*FILES, *examples]]
