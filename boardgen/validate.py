@@ -85,8 +85,12 @@ def _mirror(variant: Variant) -> Check:
 def _engine_checks(variant: Variant) -> list[Check]:
     from .rules.registry import make_game
 
-    game = make_game(variant.game_spec(), variant.rules.family)
-    start = game.initial()
+    try:
+        game = make_game(variant.game_spec(), variant.rules.family)
+        start = game.initial()
+    except BoardgenError as error:
+        key = tuple(int(k) if k.isdigit() else k for k in (error.key or "setup").split("."))
+        return [Check("rules engine accepts the setup", False, error.message, key)]
     moves = game.legal_moves(start)
     mover = game.to_move(start)
     checks = [

@@ -1,14 +1,22 @@
-"""``boardgen build``: every file for every game, byte-identical from one build to the next."""
+"""``boardgen build``: every file for every game, the same bytes from any build, never half a file."""
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from boardgen.cli import main
 from boardgen.descriptor import load_variant
 
+ROOT = Path(__file__).resolve().parents[1]
 IDS = ["american-checkers", "catchup", "hex9-checkers", "kruzno-checkers", "pool-checkers", "variante-dames"]
 FILES = [
     "board.pdf",
@@ -24,7 +32,7 @@ BOOKLETS = ["booklet-de.pdf", "booklet-en.pdf", "booklet-fr.pdf"]
 
 
 def expected_files() -> list[str]:
-    """Every game's fixed files, one SVG per example move of its descriptor, and the booklets."""
+    """Every game's fixed files, one SVG per example move of its descriptor, the booklets, the gallery."""
     names = ["index.html", *BOOKLETS]
     for vid in IDS:
         examples = [f"example-{e.id}.svg" for e in load_variant(vid).examples]
@@ -32,24 +40,68 @@ def expected_files() -> list[str]:
     return sorted(names)
 
 
-def build(out: Path) -> dict[str, bytes]:
-    result = CliRunner().invoke(main, ["build", "--out", str(out), "--quiet"])
+def build(out: Path, *options: str) -> dict[str, bytes]:
+    result = CliRunner().invoke(main, ["build", "--out", str(out), "--quiet", *options])
     assert result.exit_code == 0, result.output
-    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+    assert result.output == ""
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
 
 
-def test_build_writes_every_file_of_every_game_and_is_deterministic(tmp_path: Path) -> None:
-    first = build(tmp_path / "one")
+def test_build_writes_every_file_the_same_with_one_worker_or_two(tmp_path: Path) -> None:
+    first = build(tmp_path / "one", "--jobs", "1")
     assert sorted(first) == expected_files()
     assert all(len(load_variant(vid).examples) >= 2 for vid in IDS)
-    second = build(tmp_path / "two")
+    second = build(tmp_path / "two", "--jobs", "2")
     assert first == second
-    assert not list((tmp_path / "one").rglob("*.part"))
 
 
-def test_build_summary_reports_files_and_pages(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["build", "--out", str(tmp_path)])
+def test_build_summary_reports_files_pages_and_workers(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", "--out", str(tmp_path), "--jobs", "2"])
     assert result.exit_code == 0, result.output
-    summary = result.output.splitlines()[-1]
-    assert summary.startswith(f"built {len(expected_files())} files (")
-    assert "PDF pages" in summary
+    lines = result.output.splitlines()
+    assert len(lines) == 1, "piped: no progress, only the summary"
+    assert lines[0].startswith(f"built {len(expected_files())} files (")
+    assert "PDF pages" in lines[0] and lines[0].endswith("with 2 workers")
+
+
+def complete(path: Path) -> bool:
+    """A whole file: PDFs end with their trailer, SVG and HTML parse or close."""
+    data = path.read_bytes()
+    if path.suffix == ".pdf":
+        return data.rstrip().endswith(b"%%EOF")
+    if path.suffix == ".svg":
+        ET.fromstring(data)
+        return True
+    return data.rstrip().endswith(b"</html>")
+
+
+def start_build(out: Path) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "BOARDGEN_VARIANTS": str(ROOT / "variants")}
+    command = [sys.executable, "-m", "boardgen", "build", "--out", str(out), "--jobs", "1", "--quiet"]
+    return subprocess.Popen(command, env=env, cwd=ROOT)
+
+
+def wait_for_files(out: Path, count: int) -> None:
+    deadline = time.monotonic() + 60
+    while len([p for p in out.rglob("*") if p.is_file()]) < count:
+        assert time.monotonic() < deadline, "the build wrote nothing"
+        time.sleep(0.02)
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+def test_a_killed_build_leaves_only_whole_files(tmp_path: Path, how: signal.Signals) -> None:
+    out = tmp_path / "out"
+    process = start_build(out)
+    wait_for_files(out, 12)
+    process.send_signal(how)
+    process.wait(timeout=30)
+    outputs = [p for p in out.rglob("*") if p.is_file() and not p.name.endswith(".part")]
+    assert 12 <= len(outputs) < len(expected_files())
+    assert all(complete(p) for p in outputs)
+    leftovers = list(out.rglob("*.part"))
+    if how == signal.SIGTERM:
+        assert process.returncode == 128 + signal.SIGTERM and leftovers == []
+    else:
+        (out / "catchup" / ".board.pdf.stale.part").write_bytes(b"%PDF-1.4 half")
+        build(out)
+        assert not list(out.rglob("*.part"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import signal
+import sys
 from pathlib import Path
 
 import click
@@ -101,14 +103,37 @@ def render(
     type=click.Path(file_okay=False, path_type=Path),
     default=Path("output"),
     show_default=True,
-    help="Folder to fill with <id>/board.svg, board.pdf, start.svg, start.pdf.",
+    help="Folder to fill: <id>/ per game (boards, diagrams, pieces, rule sheets), booklets, index.html.",
 )
-@click.option("--quiet", "-q", is_flag=True, help="Print only errors.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Worker processes (default: one per processor). The files are the same for any number.",
+)
+@click.option("--quiet", "-q", is_flag=True, help="Print only errors: no progress bar, no summary.")
 @reports_errors
-def build(out_dir: Path, quiet: bool) -> None:
-    """Render every output of every bundled variant."""
+def build(out_dir: Path, jobs: int | None, quiet: bool) -> None:
+    """Render every output of every bundled variant into one folder.
+
+    On a terminal a progress bar runs on stderr; piped, only the summary is printed.
+    """
     from ..build import build_all
 
-    summary = build_all(out_dir, progress=None if quiet else click.echo)
+    # A terminated build exits through Python, so files being written are removed
+    # rather than left half-written (SIGKILL cannot be caught: the next build cleans up).
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
+    if quiet or not sys.stderr.isatty():
+        report = build_all(out_dir, workers=jobs)
+    else:
+        with click.progressbar(length=1, label="building", file=sys.stderr, show_pos=True) as bar:
+
+            def advance(done: int, total: int, path: Path) -> None:
+                bar.length = total
+                bar.label = f"building {path.relative_to(out_dir)}"[:48].ljust(48)
+                bar.update(1)
+
+            report = build_all(out_dir, workers=jobs, progress=advance)
     if not quiet:
-        click.echo(summary)
+        click.echo(report.summary())

@@ -55,14 +55,23 @@ class LeapingGame:
         self._check_setup()
 
     def _check_setup(self) -> None:
+        """Refuse a setup no game could start from: men off the playable cells, on a
+        shared cell, or already on their own far row in a game that crowns there."""
         seen: set[int] = set()
-        for pid in self.player_ids:
+        for p, pid in enumerate(self.player_ids):
             cells = self.spec.setup.get(pid, frozenset())
             bad = sorted(cells - self.spec.playable) + sorted(cells & seen)
             if bad:
                 names = ", ".join(self.spec.grid.name(c) for c in bad)
                 raise BoardgenError(f"men of {pid!r} on unplayable or shared cells: {names}", key="setup")
             seen |= cells
+            crowned = sorted(c for c in cells if (self.tables.far[p] >> self.layout.index[c]) & 1)
+            if crowned:
+                names = ", ".join(self.spec.grid.name(c) for c in crowned)
+                raise BoardgenError(
+                    f"{pid}'s men on {names} start on their own far row, where a man is crowned",
+                    key=f"setup.{pid}.men",
+                )
 
     # -- conversions ---------------------------------------------------------------------
 

@@ -1,0 +1,387 @@
+"""Property-based fuzzing: whatever a user writes, boardgen answers or refuses, never crashes.
+
+Four properties, each "accepted, or refused with a BoardgenError, and nothing else":
+
+* mutated descriptors: the bundled ones and the bad corpus with lines deleted,
+  duplicated, swapped, re-indented or truncated, values replaced by tricky scalars and
+  random text inserted;
+* structured random descriptors: boards, regions, setups and rule switches drawn from
+  the format's vocabulary (with junk mixed in), so most of them load and reach the
+  setup checks, the rules engine and the SVG renderer;
+* random position strings for every game, valid and invalid;
+* random move texts in positions reached by random play.
+
+Whatever is accepted is then used: validated, rendered, played move by move, with
+every position and move written out and read back unchanged.
+
+``make test`` runs a few dozen cases of each (profile ``default``); ``make fuzz`` runs
+the ``fuzz`` profile (HYPOTHESIS_PROFILE=fuzz), 2,600 cases each, over 10,000 in all.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import yaml
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from boardgen.descriptor.model import Variant
+from boardgen.descriptor.parse import parse_variant
+from boardgen.descriptor.yamlload import load_text
+from boardgen.errors import BoardgenError
+from boardgen.outputs import RenderOptions, render
+from boardgen.rules.base import Game
+from boardgen.rules.registry import make_game
+from boardgen.validate import run_checks
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = sorted((ROOT / "variants").glob("*.yaml")) + sorted((ROOT / "tests" / "data" / "bad").glob("*.yaml"))
+GAMES = sorted(p.stem for p in (ROOT / "variants").glob("*.yaml"))
+
+settings.register_profile(
+    "default", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "fuzz", max_examples=2600, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+#: Values that have tripped YAML loaders and naive parsers before.
+TRICKY = [
+    "0", "-1", "-0", "1", "2", "7", "10000", "1e308", "1e-300", "3.5", ".nan", ".inf", "-.inf",
+    "0x10", "0o17", "999999999999999999999999", "no", "yes", "on", "off", "y", "null", "~", "",
+    "true", "false", "[]", "{}", "''", '""', "*a", "&a x", "!!str 5", "!!python/object:os.system",
+    "!custom x", "a1", "z99", "aa1", "k11", "../x", "a/b", "[a1, a1]", "{ring: 100}",
+    "{nearest: 1000, from: south}", "{rows: -1, from: north}", "{cells: [b2]}", "{union: []}",
+    "[forward, upwards]", "flying", "none", "leaping", "placement", "'#12345'", "#ffffff",
+    "\u00e9\u00df\u20ac", "\u202e", "\t", "- x", ": x", "{a: 1, a: 2}", "<<: {x: 1}",
+]  # fmt: skip
+
+
+def _refused(fn: Any, *args: Any) -> Any:
+    """``fn(*args)``, or None when it raises the project's own error."""
+    try:
+        return fn(*args)
+    except BoardgenError as error:
+        text = str(error)
+        assert text and "\n" not in text.strip(), f"error message is not one line: {text!r}"
+        return None
+
+
+def _use(variant: Variant, rng: random.Random) -> None:
+    """What a user does with a loaded descriptor: validate it, draw it, play it."""
+    checks = _refused(run_checks, variant)
+    if variant.grid.size <= 130:
+        data = _refused(render, variant, "start", "svg", RenderOptions(cell_size=8.0))
+        assert data is None or data.startswith(b"<?xml") or data.startswith(b"<svg")
+    if checks and all(check.ok for check in checks):  # as build and render, play only valid setups
+        event("valid setup: drawn and played")
+        game = make_game(variant.game_spec(), variant.rules.family)
+        _play(game, game.initial(), rng, plies=6)
+
+
+def _play(game: Game, position: Any, rng: random.Random, plies: int) -> None:
+    """Random legal moves; every position and move text must read back to itself."""
+    for _ in range(plies):
+        text = game.position_text(position)
+        assert game.parse_position(text) == position, text
+        moves = game.legal_moves(position)
+        if not moves:
+            return
+        move = rng.choice(moves)
+        written = game.move_text(position, move)
+        assert game.parse_move(position, written) == move, written
+        position = game.play(position, move)
+
+
+# -- mutated descriptors ------------------------------------------------------------------
+
+_LINE_OPS = ("delete", "duplicate", "swap", "indent", "dedent", "replace", "insert", "truncate")
+
+
+@st.composite
+def mutated_descriptor(draw: st.DrawFn) -> tuple[str, str]:
+    seed = draw(st.sampled_from(SEEDS))
+    raw = seed.read_bytes().decode("utf-8", errors="replace")
+    lines = raw.splitlines()
+    for _ in range(draw(st.integers(1, 4))):
+        if not lines:
+            break
+        op = draw(st.sampled_from(_LINE_OPS))
+        i = draw(st.integers(0, len(lines) - 1))
+        if op == "delete":
+            del lines[i]
+        elif op == "duplicate":
+            lines.insert(i, lines[i])
+        elif op == "swap":
+            j = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif op == "indent":
+            lines[i] = "  " + lines[i]
+        elif op == "dedent":
+            lines[i] = lines[i][2:] if lines[i].startswith("  ") else lines[i]
+        elif op == "replace" and ":" in lines[i]:
+            head = lines[i].split(":", 1)[0]
+            lines[i] = f"{head}: {draw(st.sampled_from(TRICKY))}"
+        elif op == "insert":
+            lines.insert(i, draw(st.text(max_size=30)))
+        elif op == "truncate":
+            lines = lines[:i]
+    return seed.name, "\n".join(lines) + "\n"
+
+
+@given(mutated_descriptor(), st.randoms(use_true_random=False))
+def test_mutated_descriptors_are_accepted_or_refused(case: tuple[str, str], rng: random.Random) -> None:
+    name, text = case
+    loaded = _refused(load_text, text, name)
+    if loaded is None:
+        event("refused by the YAML loader")
+        return
+    variant = _refused(parse_variant, loaded)
+    event("refused by the descriptor checks" if variant is None else "accepted as a descriptor")
+    if variant is not None:
+        _use(variant, rng)
+
+
+# -- structured random descriptors ------------------------------------------------------------
+
+
+def _weighted(valid: list[Any], junk: list[Any]) -> st.SearchStrategy[Any]:
+    """One of ``valid``, or about one time in twenty one of ``junk``.
+
+    Hypothesis favours the ends of a range, so the junk sits in a band in the middle of
+    it: most descriptors then get past the loader and reach the engine and renderer.
+    """
+
+    def pick(n: int) -> Any:
+        return junk[n % len(junk)] if junk and 450 <= n < 500 else valid[n % len(valid)]
+
+    return st.integers(0, 999).map(pick)
+
+
+_SIDES = _weighted(["south", "south", "white"], ["east", "north"])
+_CELLS = _weighted(["a1", "b2", "c3", "d4", "c2", "d2", "b1", "e5"], ["k11", "z9", "a10", "b8"])
+
+
+def _region(depth: int) -> st.SearchStrategy[Any]:
+    leaf = st.one_of(
+        st.fixed_dictionaries({"rows": st.integers(0, 4), "from": _SIDES}),
+        st.fixed_dictionaries({"rows": st.lists(st.integers(1, 5), min_size=1, max_size=3), "from": _SIDES}),
+        st.fixed_dictionaries({"nearest": st.integers(0, 12), "from": _SIDES}),
+        st.fixed_dictionaries({"cells": st.lists(_CELLS, max_size=4, unique=True)}),
+        _weighted(["playable"], ["all", "restricted", "nowhere"]),
+        st.fixed_dictionaries({"ring": st.integers(-1, 7)}),
+        st.fixed_dictionaries({"colour": _weighted(["dark", "light"], ["blue"])}),
+    )
+    if depth == 0:
+        return leaf
+    inner = _region(depth - 1)
+    return st.one_of(
+        leaf,
+        st.fixed_dictionaries({"rows": st.integers(1, 3), "from": _SIDES, "except": inner}),
+        st.fixed_dictionaries({"nearest": st.integers(0, 12), "from": _SIDES, "within": inner}),
+        st.fixed_dictionaries({"union": st.lists(inner, max_size=3)}),
+        st.fixed_dictionaries({"intersection": st.lists(inner, max_size=3)}),
+    )
+
+
+def _mirrored(region: Any) -> Any:
+    """The same region seen from the other player (south and north, white and black swapped)."""
+    swap = {"south": "north", "north": "south", "white": "black", "black": "white"}
+    if isinstance(region, dict):
+        return {k: swap.get(v, v) if k == "from" else _mirrored(v) for k, v in region.items()}
+    if isinstance(region, list):
+        return [_mirrored(item) for item in region]
+    return region
+
+
+_BOARDS = st.one_of(
+    st.fixed_dictionaries(
+        {
+            "kind": st.just("square"),
+            "width": _weighted([4, 6, 8, 5, 7], [1, 0, 101]),
+            "height": _weighted([4, 6, 8, 5, 7], [1, 0, 101]),
+            "playable": _weighted(["dark", "all", "light"], ["none"]),
+        },
+        optional={
+            "near_right": st.sampled_from(["light", "dark"]),
+            "numbering": _weighted(["algebraic", "pdn"], ["abc"]),
+        },
+    ),
+    st.fixed_dictionaries(
+        {"kind": st.just("hexhex"), "side": _weighted([3, 4, 5, 6], [1, 0, 51])},
+        optional={"orientation": _weighted(["pointy", "flat"], ["round"])},
+    ),
+)
+
+_DIRECTIONS = _weighted(
+    [
+        "all",
+        "diagonal",
+        "orthogonal",
+        "forward-diagonal",
+        ["forward", "sideways"],
+        ["forward-diagonal", "backward-diagonal"],
+    ],
+    ["forward", "up", ["forward", "upwards"], []],
+)
+_LEAPING = st.fixed_dictionaries(
+    {},
+    optional={
+        "man_steps": _DIRECTIONS,
+        "man_captures": _DIRECTIONS,
+        "king": _weighted(["none", "step", "flying"], ["queen"]),
+        "king_directions": _DIRECTIONS,
+        "king_capture": _weighted(["step", "flying"], ["none"]),
+        "flying_king_landing": st.sampled_from(["any", "next", "must-continue"]),
+        "king_reversal": st.sampled_from(["forbidden", "allowed"]),
+        "capture_choice": _weighted(["free", "majority"], ["random"]),
+        "removal": st.sampled_from(["immediate", "end-of-sequence"]),
+        "promotion": st.sampled_from(
+            ["none", "end-of-move", "arrival-ends-move", "arrival-continues-as-king"]
+        ),
+        "restricted_region": _weighted(["restricted"], ["nowhere"]),
+        "last_pieces_become_kings": st.booleans(),
+        "no_legal_move": st.sampled_from(["loses", "draws"]),
+        "quiet_move_draw": _weighted([None, 25, 3], [-1, 0]),
+        "three_kings_vs_one": _weighted([None, 13, 2], [0]),
+    },
+)
+_PLACEMENT = st.fixed_dictionaries(
+    {},
+    optional={
+        name: _weighted([1, 2, 3, 4], [0]) for name in ("opening_stones", "stones_per_turn", "catchup_stones")
+    },
+)
+
+
+@st.composite
+def random_descriptor(draw: st.DrawFn) -> dict[str, Any]:
+    family = draw(_weighted(["leaping", "leaping", "placement"], []))
+    sided = family == "leaping" or draw(st.booleans())
+    players = [
+        {"id": "white", "name": {"en": "W", "fr": "B", "de": "W"}, "colour": "#ffffff", "letter": "W"},
+        {"id": "black", "name": {"en": "B", "fr": "N", "de": "S"}, "colour": "#000000", "letter": "B"},
+    ]
+    if sided:
+        players[0]["side"], players[1]["side"] = "south", "north"
+    men = draw(_region(2))
+    setup = {"white": {"count": 0, "men": men}, "black": {"count": 0, "men": _mirrored(men)}}
+    if family == "placement" and draw(st.booleans()):
+        setup = {}
+    descriptor: dict[str, Any] = {
+        "format": 1,
+        "id": "fuzz",
+        "title": {"en": "Fuzz", "fr": "Fuzz", "de": "Fuzz"},
+        "players": players,
+        "first": draw(st.sampled_from(["white", "black"])),
+        "board": draw(_BOARDS),
+        "setup": setup,
+        "rules": {"family": family, "params": draw(_LEAPING if family == "leaping" else _PLACEMENT)},
+        "print": {"cell_size": draw(_weighted([12.5, 30, 5, 150], [4, 151]))},
+    }
+    if draw(st.booleans()):
+        descriptor["regions"] = {
+            "restricted": draw(st.sampled_from([{"ring": 1}, {"rows": 1, "from": "south"}]))
+        }
+    if family == "placement":
+        descriptor["furniture"] = {"scoring_track": {"maximum": draw(_weighted([200, 45, 61], [0, 5]))}}
+    return descriptor
+
+
+@given(random_descriptor(), st.randoms(use_true_random=False))
+def test_random_descriptors_are_accepted_or_refused(descriptor: dict[str, Any], rng: random.Random) -> None:
+    text = yaml.safe_dump(descriptor, sort_keys=False, allow_unicode=True)
+    variant = _refused(parse_variant, load_text(text, "fuzz.yaml"))
+    event("refused by the descriptor checks" if variant is None else "accepted as a descriptor")
+    if variant is None:
+        return
+    count = {pid: len(cells) for pid, cells in variant.setup.items()}
+    _use(variant.__class__(**{**vars(variant), "counts": count}), rng)
+
+
+# -- positions and moves -------------------------------------------------------------------
+
+
+def _game(game_id: str) -> Game:
+    from boardgen.descriptor import load_variant
+
+    variant = load_variant(game_id)
+    return make_game(variant.game_spec(), variant.rules.family)
+
+
+_JUNK_CELLS = st.one_of(
+    st.integers(-1, 40).map(str),
+    st.builds(lambda c, r: f"{c}{r}", st.sampled_from("abcdefghijkqz"), st.integers(0, 18)),
+    st.text(alphabet="aKk0123456789-,x", max_size=4),
+)
+
+
+def _cell_words(game: Game) -> list[str]:
+    """What a user types for cells of this game: PDN numbers where there are any, else names."""
+    spec = game.spec
+    if spec.pdn:
+        return [str(n) for n in spec.pdn.values()]
+    return [spec.grid.name(c) for c in sorted(spec.playable)]
+
+
+@st.composite
+def position_text(draw: st.DrawFn) -> tuple[str, str]:
+    game_id = draw(st.sampled_from(GAMES))
+    if draw(st.integers(0, 9)) == 0:
+        return game_id, draw(st.text(max_size=40))
+    words = _cell_words(_game(game_id))
+    cells = draw(st.lists(st.sampled_from(words), max_size=14, unique=True))
+    junk = draw(st.lists(_JUNK_CELLS, max_size=1))
+    half = draw(st.integers(0, len(cells)))
+    kings = game_id not in ("catchup", "kruzno-checkers", "hex9-checkers") and draw(st.booleans())
+
+    def items(chosen: list[str]) -> str:
+        return ",".join(("K" if kings and draw(st.integers(0, 3)) == 0 else "") + c for c in chosen)
+
+    white, black = items(cells[:half] + junk), items(cells[half:])
+    mover = draw(_weighted(["W", "B"], ["X"]))
+    if game_id == "catchup":
+        state = draw(_weighted(["-", "rose"], ["first", "up"]))
+        return game_id, f"W:{white or '-'}:B:{black or '-'}/{mover}/{state}"
+    text = f"{mover}:W{white}:B{black}"
+    for extra in draw(st.lists(_weighted(["quiet=3", "lone=2"], ["quiet=-1", "x=1", ""]), max_size=2)):
+        text += f":{extra}"
+    return game_id, text
+
+
+@given(position_text(), st.randoms(use_true_random=False))
+def test_position_strings_are_accepted_or_refused(case: tuple[str, str], rng: random.Random) -> None:
+    game_id, text = case
+    game = _game(game_id)
+    position = _refused(game.parse_position, text)
+    event("position refused" if position is None else "position accepted and played")
+    if position is not None:
+        _play(game, position, rng, plies=4)
+
+
+@given(st.sampled_from(GAMES), st.integers(0, 30), st.data())
+def test_move_texts_are_accepted_or_refused(game_id: str, plies: int, data: st.DataObject) -> None:
+    game = _game(game_id)
+    rng = random.Random(plies)
+    position = game.initial()
+    for _ in range(plies):
+        moves = game.legal_moves(position)
+        if not moves:
+            break
+        position = game.play(position, rng.choice(moves))
+    legal = [game.move_text(position, m) for m in game.legal_moves(position)]
+    text = data.draw(st.sampled_from(legal)) if legal and data.draw(st.booleans()) else ""
+    if not text or data.draw(st.booleans()):
+        cut = data.draw(st.integers(0, len(text)))
+        noise = data.draw(st.text(alphabet="abcdefghijk0123456789-x:, ", max_size=4))
+        text = text[:cut] + noise + text[cut + data.draw(st.integers(0, 2)) :]
+    move = _refused(game.parse_move, position, text)
+    event("move refused" if move is None else "move accepted and played")
+    if move is not None:
+        assert move in game.legal_moves(position)
+        game.play(position, move)
