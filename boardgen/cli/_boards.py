@@ -127,7 +127,9 @@ def build(out_dir: Path, jobs: int | None, quiet: bool) -> None:
     if quiet or not sys.stderr.isatty():
         report = build_all(out_dir, workers=jobs)
     else:
-        with click.progressbar(length=1, label="building", file=sys.stderr, show_pos=True) as bar:
+        with click.progressbar(
+            length=1, label="building", file=sys.stderr, show_pos=True, show_eta=False
+        ) as bar:
 
             def advance(done: int, total: int, path: Path) -> None:
                 bar.length = total
