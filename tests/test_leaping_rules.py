@@ -285,3 +285,16 @@ def test_one_piece_each_are_kings_even_when_written_as_men() -> None:
 def test_positions_no_game_can_reach_are_refused(variant: str, text: str, message: str) -> None:
     with pytest.raises(BoardgenError, match=message):
         game(variant).parse_position(text)
+
+
+def test_only_games_with_the_quiet_move_rule_count_quiet_moves() -> None:
+    dames = game("variante-dames")
+    after = dames.play(
+        dames.parse_position("W:WKa1,b3:BKb2,h8"),
+        dames.parse_move(dames.parse_position("W:WKa1,b3:BKb2,h8"), "a1-a2"),
+    )
+    assert "quiet" not in dames.position_text(after)
+    pool = game("pool-checkers")
+    start = pool.parse_position("W:WK29,K30:BK1,K2")
+    after = pool.play(start, pool.parse_move(start, "29-25"))
+    assert pool.position_text(after).endswith(":quiet=1")

@@ -72,7 +72,8 @@ def play_raw(t: Tables, pos: Position, move: Raw) -> Position:
     mm, mk, om, ok = apply_pieces(t, mm, mk, om, ok, path[0], path[-1], taken, promoted)
     men = (mm, om) if p == 0 else (om, mm)
     kings = (mk, ok) if p == 0 else (ok, mk)
-    quiet = 0 if (caps or man_moved) else pos.quiet + 1
+    counted = t.params.quiet_move_draw is not None  # only games with the draw rule keep the count
+    quiet = pos.quiet + 1 if counted and not (caps or man_moved) else 0
     lone = 0
     if t.params.three_kings_vs_one is not None:
         before = strong_side(pos.men, pos.kings)

@@ -1,0 +1,180 @@
+"""Speed and size of what users make: a full build, one diagram, and boards at scale.
+
+Run from the project root:  python benchmarks/bench_outputs.py [--quick]
+
+1. Full build (every output of every game and language) with 1 worker and with one per
+   processor, wall time, best of a few runs.
+2. One SVG diagram from the command line, in a fresh process (import, load, validate,
+   draw, write), against python-chess drawing an 8x8 board in a fresh process (import
+   and draw), the peer every Python user knows; as a ratio of medians.
+3. Boards at scale: hexhex of side 10, 20 and 40 and square 20x20 and 50x50 (a
+   descriptor made on the fly, cell size 20 mm): time and bytes of the board SVG and
+   of the tiled board PDF, per cell, to show they grow linearly with the cell count.
+
+Prints Markdown tables (the README's "Speed and scale" section is a copy of one run).
+A benchmark, not a test: it asserts nothing but that every command succeeded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from boardgen.build import default_workers  # noqa: E402
+from boardgen.descriptor.load import load_variant  # noqa: E402
+from boardgen.outputs import RenderOptions, render  # noqa: E402
+
+PYTHON = sys.executable
+ENV = {**os.environ, "BOARDGEN_VARIANTS": str(ROOT / "variants")}
+
+
+def wall(command: list[str], runs: int) -> list[float]:
+    """Wall seconds of ``command`` in a fresh process, ``runs`` times (after one warm-up)."""
+    subprocess.run(command, check=True, env=ENV, capture_output=True)
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, env=ENV, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {default_workers()} processor(s), Python {platform.python_version()}, {platform.system()}"
+
+
+def bench_build(runs: int) -> None:
+    print("\n### Full build\n")
+    print("| workers | wall time (best) | files |")
+    print("|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for workers in sorted({1, default_workers()}):
+            out = Path(tmp) / f"out{workers}"
+            command = [PYTHON, "-m", "boardgen", "build", "--out", str(out), "-j", str(workers), "-q"]
+            best = min(wall(command, runs))
+            files = sum(1 for p in out.rglob("*") if p.is_file())
+            print(f"| {workers} | {best:.2f} s | {files} |")
+
+
+def bench_diagram(runs: int) -> None:
+    print("\n### One SVG diagram from the command line, fresh process\n")
+    with tempfile.TemporaryDirectory() as tmp:
+        ours = [PYTHON, "-m", "boardgen", "diagram", "american-checkers", "-o", str(Path(tmp) / "d.svg")]
+        draw_chess = (
+            "import chess, chess.svg, pathlib, sys; "
+            "pathlib.Path(sys.argv[1]).write_text(chess.svg.board(chess.Board()))"
+        )
+        theirs = [PYTHON, "-c", draw_chess, str(Path(tmp) / "c.svg")]
+        try:
+            subprocess.run([PYTHON, "-c", "import chess.svg"], check=True, capture_output=True)
+        except subprocess.CalledProcessError:
+            print("python-chess is not installed (pip install chess): comparison skipped")
+            return
+        a = statistics.median(wall(ours, runs))
+        b = statistics.median(wall(theirs, runs))
+        print("| program | median wall time |")
+        print("|---|---|")
+        print(f"| `boardgen diagram american-checkers -o d.svg` | {a * 1000:.0f} ms |")
+        print(f"| python-chess `chess.svg.board(chess.Board())` | {b * 1000:.0f} ms |")
+        verdict = "faster" if a < b else "slower"
+        print(f"\nboardgen takes {a / b:.2f} x python-chess's time ({verdict}).")
+
+
+SCALE_BOARDS = [
+    ("hexhex side 10", {"kind": "hexhex", "side": 10}),
+    ("hexhex side 20", {"kind": "hexhex", "side": 20}),
+    ("hexhex side 40", {"kind": "hexhex", "side": 40}),
+    ("square 20x20", {"kind": "square", "width": 20, "height": 20, "playable": "all"}),
+    ("square 50x50", {"kind": "square", "width": 50, "height": 50, "playable": "all"}),
+]
+
+
+def scale_descriptor(board: dict[str, object]) -> str:
+    """A leaping-game descriptor on ``board``, two men a side (the setup does not matter here)."""
+    lines = [f"  {key}: {value}" for key, value in board.items()]
+    return "\n".join(
+        [
+            "format: 1",
+            "id: scale",
+            "title: {en: Scale, fr: Scale, de: Scale}",
+            "players:",
+            "  - {id: white, name: {en: W, fr: B, de: W}, colour: '#ffffff', letter: W, side: south}",
+            "  - {id: black, name: {en: B, fr: N, de: S}, colour: '#000000', letter: B, side: north}",
+            "first: white",
+            "board:",
+            *lines,
+            "setup:",
+            "  white: {count: 2, men: {nearest: 2, from: south}}",
+            "  black: {count: 2, men: {nearest: 2, from: north}}",
+            "rules:",
+            "  family: leaping",
+            "  params: {man_steps: [all], man_captures: [all], king: none, promotion: none}",
+            "print: {cell_size: 20, coordinates: true}",
+            "",
+        ]
+    )
+
+
+def timed(run: Callable[[], bytes]) -> tuple[float, int]:
+    start = time.perf_counter()
+    data = run()
+    return time.perf_counter() - start, len(data)
+
+
+def bench_scale(quick: bool) -> None:
+    print("\n### Boards at scale (cell size 20 mm, board only)\n")
+    print(
+        "| board | cells | SVG time | SVG bytes | bytes/cell "
+        "| PDF pages | PDF time | PDF bytes | bytes/cell |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    boards = SCALE_BOARDS[:2] + SCALE_BOARDS[3:4] if quick else SCALE_BOARDS
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, board in boards:
+            path = Path(tmp) / "scale.yaml"
+            path.write_text(scale_descriptor(board), "utf-8")
+            variant = load_variant(str(path))
+            cells = variant.grid.size
+            svg_time, svg_bytes = timed(lambda v=variant: render(v, "board", "svg", RenderOptions()))
+            pdf = render(variant, "board", "pdf", RenderOptions())
+            pdf_time, pdf_bytes = timed(lambda v=variant: render(v, "board", "pdf", RenderOptions()))
+            pages = len(re.findall(rb"/Type\s*/Page\b", pdf))
+            print(
+                f"| {name} | {cells:,} | {svg_time * 1000:.0f} ms | {svg_bytes:,} | {svg_bytes / cells:.0f} "
+                f"| {pages} | {pdf_time * 1000:.0f} ms | {pdf_bytes:,} | {pdf_bytes / cells:.0f} |"
+            )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer runs and smaller boards")
+    args = parser.parse_args()
+    runs = 2 if args.quick else 5
+    print(f"Machine: {machine()}")
+    bench_build(runs)
+    bench_diagram(runs * 2)
+    bench_scale(args.quick)
+
+
+if __name__ == "__main__":
+    main()
