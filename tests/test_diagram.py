@@ -85,7 +85,7 @@ def test_svg_is_written_about_120_mm_wide_with_a_text_description(in_tmp: Path) 
     desc = root.find("svg:desc", NS)
     assert desc is not None and desc.text is not None
     assert "Arrow: f6 to e5." in desc.text and "Highlighted: e5." in desc.text
-    assert "Black (12): b6, d6" in desc.text
+    assert "Black (12): 1 (b8), 2 (d8)" in desc.text
 
 
 def test_pdf_is_one_page_of_the_picture_at_the_asked_cell_size(in_tmp: Path) -> None:
@@ -222,7 +222,7 @@ def test_example_description_says_the_position_and_the_move() -> None:
     title = root.find("svg:title", NS)
     assert title is not None and title.text == "American Checkers: A demonstration"
     assert desc is not None and desc.text is not None
-    assert "White (2): c1(K), f2" in desc.text
+    assert "White (2): 27 (f2), K30 (c1)" in desc.text
     assert "White to move plays 27x18x9.\nCaptured: e3, c5.\nLands on: d4, b6." in desc.text
 
 
@@ -315,3 +315,56 @@ def test_svg_diagrams_do_not_load_reportlab_or_pdfium(in_tmp: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(root)}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_one_step_arrow_leaves_the_piece_and_shows_its_shaft() -> None:
+    variant = with_example(load_variant("kruzno-checkers"), None, "e4-e5")
+    game = make_game(variant.game_spec(), variant.rules.family)
+    scene = example_scene(variant, game, variant.examples[0], cell_size=5)
+    from boardgen.backends.svg import render_svg
+
+    root = ET.fromstring(render_svg(scene))
+    shaft, head = list(list(group(root, "arrows"))[1])
+    tail, base = points(shaft)[0], points(shaft)[-1]
+    tip = points(head)[0]
+    assert math.dist(tail, base) > 1.0  # a visible shaft, not a head alone
+    # the shaft starts at the rim of the man (radius 0.36 cells), not under it
+    pieces = [c for c in group(root, "pieces").iter(f"{SVG}circle") if float(c.get("r", "0")) > 1.5]
+    mover = min(pieces, key=lambda c: math.dist(tail, (float(c.get("cx", "")), float(c.get("cy", "")))))
+    centre = (float(mover.get("cx", "")), float(mover.get("cy", "")))
+    assert math.dist(tail, centre) >= 0.3 * 5
+    assert math.dist(tip, centre) > 5.0  # past the target cell's centre
+
+
+def test_square_numbers_stay_readable_under_pieces_on_small_diagrams() -> None:
+    variant = load_variant("american-checkers")
+    from boardgen.backends.svg import render_svg
+    from boardgen.outputs import start_pieces
+
+    scene = diagram_scene(variant, start_pieces(variant), cell_size=6)
+    root = ET.fromstring(render_svg(scene))
+    over = group(root, "square numbers")  # drawn after the pieces, each on a tab
+    assert sorted(int(t.text or "") for t in over.iter(f"{SVG}text")) == [*range(1, 13), *range(21, 33)]
+    labels = [e.get("aria-label") for e in root.iter(f"{SVG}g") if e.get("aria-label")]
+    assert labels.index("square numbers") > labels.index("pieces")
+    # big diagrams leave the corner free: the numbers need no tab there
+    big = ET.fromstring(render_svg(diagram_scene(variant, start_pieces(variant), cell_size=25)))
+    assert big.find(".//svg:g[@aria-label='square numbers']", NS) is None
+
+
+def test_scoring_track_example_shows_the_pawns_and_the_move() -> None:
+    variant = load_variant("catchup")
+    game = make_game(variant.game_spec(), variant.rules.family)
+    example = next(e for e in variant.examples if e.id == "joining-groups")
+    scene = example_scene(variant, game, example, cell_size=6)
+    assert "Score pawns: White on 3, Black on 3." in scene.description
+    assert "White's score pawn moves from 3 to 7." in scene.description
+    from boardgen.backends.svg import render_svg
+
+    root = ET.fromstring(render_svg(scene))
+    track = group(root, "scoring track")
+    tinted = [e for e in track.iter(f"{SVG}ellipse") if e.get("fill") == "#ffd23f"]
+    assert len(tinted) == 1  # oval 7
+    assert track.find(".//svg:g[@aria-label='arrows']", NS) is not None
+    bare = example_scene(variant, game, example, cell_size=6, track=False)
+    assert "Score pawns" not in bare.description and "scoring track" not in str(bare.items)

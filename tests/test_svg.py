@@ -93,8 +93,12 @@ def test_start_diagram_has_title_desc_and_pieces() -> None:
     title, desc = root.find("svg:title", NS), root.find("svg:desc", NS)
     assert title is not None and "American Checkers" in (title.text or "")
     assert desc is not None and desc.text is not None
-    assert "Black (12): b6, d6, f6, h6, a7, c7, e7, g7, b8, d8, f8, h8" in desc.text
-    assert "White (12): a1, c1, e1, g1, b2, d2, f2, h2, a3, c3, e3, g3" in desc.text
+    north = ["b8", "d8", "f8", "h8", "a7", "c7", "e7", "g7", "b6", "d6", "f6", "h6"]
+    south = ["a3", "c3", "e3", "g3", "b2", "d2", "f2", "h2", "a1", "c1", "e1", "g1"]
+    black = ", ".join(f"{n} ({c})" for n, c in zip(range(1, 13), north, strict=True))
+    white = ", ".join(f"{n} ({c})" for n, c in zip(range(21, 33), south, strict=True))
+    assert f"Black (12): {black}" in desc.text and f"White (12): {white}" in desc.text
+    assert "named by their draughts number (1 to 32)" in desc.text
     rows = [line for line in desc.text.splitlines() if line[:2].strip().isdigit()]
     assert rows[0] == " 8   b   b   b   b" and rows[-1] == " 1 w   w   w   w  "
     pieces = root.find(".//svg:g[@aria-label='pieces']", NS)
@@ -119,3 +123,12 @@ def test_catchup_track_has_numbered_ovals_and_two_start_pawns() -> None:
 def test_svg_is_deterministic() -> None:
     variant = load_variant("hex9-checkers")
     assert render(variant, "start", "svg") == render(variant, "start", "svg")
+
+
+def test_catchup_start_description_mentions_the_track_and_both_pawns() -> None:
+    variant = load_variant("catchup")
+    desc = parse(render(variant, "start", "svg")).find("svg:desc", NS)
+    assert desc is not None and desc.text is not None
+    assert "Scoring track: ovals 1 to 45 around the board. Score pawns: White on 1, Black on 1." in desc.text
+    board = parse(render(variant, "board", "svg")).find("svg:desc", NS)
+    assert board is not None and "The two score pawns start on 1." in (board.text or "")

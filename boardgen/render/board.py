@@ -11,19 +11,21 @@ Squares are ``Rect`` items, light and dark ones in two groups, so the SVG stays 
 
 from __future__ import annotations
 
-__all__ = ["BoardOptions", "Overlay", "board_scene"]
+__all__ = ["BoardOptions", "Overlay", "board_extent", "board_scene"]
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..backends.fonts import text_width
 from ..descriptor.model import Variant
 from ..geometry import HexHexGrid, SquareGrid
 from ..rules.base import PieceView
 from ..scene import Group, Item, Polygon, Rect, Scene, Style, Text
 from .describe import describe_position
 from .layout import Layout
-from .pieces import piece_items
-from .track import TRACK_EXTENT, track_items
+from .pieces import piece_items, piece_radius
+from .track import TRACK_EXTENT, PawnMove, track_gap, track_items
 
 
 @dataclass(frozen=True)
@@ -45,29 +47,58 @@ def board_scene(
     options: BoardOptions,
     pieces: Mapping[int, PieceView] | None = None,
     overlay: Overlay | None = None,
+    *,
+    scores: Mapping[str, int] | None = None,
+    pawn_move: PawnMove | None = None,
 ) -> Scene:
-    """The board of ``variant`` with ``pieces`` on it, at ``options.cell_size`` mm."""
+    """The board of ``variant`` with ``pieces`` on it, at ``options.cell_size`` mm.
+
+    On a board with a scoring track, the score pawns stand on ``scores`` (player id ->
+    oval; with pieces but no scores, both on 1, as at the start; with neither, the
+    empty board to print shows their places), and ``pawn_move`` draws a pawn's move.
+    """
     grid = variant.grid
     size = options.cell_size
     label = _label_size(size)
-    padding = (2.2 * label + 1.5) if options.coordinates else 1.5
-    extent = TRACK_EXTENT(grid) if variant.scoring_track is not None else 0.0
-    layout = Layout(grid, size, padding, extent, flip=options.flip)
+    # Labels need room around the board, except inside a scoring track (see track_gap).
+    labelled = options.coordinates and variant.scoring_track is None
+    padding = (2.2 * label + 1.5) if labelled else 1.5
+    if pieces is not None and scores is None:
+        scores = {p.id: 1 for p in variant.players}
+    gap = track_gap(size, label if options.coordinates else None)
+    outside = any(n != 1 for n in (scores or {}).values()) or pawn_move is not None
+    extent = TRACK_EXTENT(grid, gap, pawns_outside=outside) if variant.scoring_track is not None else 0.0
+    # Labels stand left of and under a square board only, so a diagram (a board with
+    # pieces) keeps no room above or right of it; the board to print stays centred.
+    far = 1.5 if isinstance(grid, SquareGrid) and pieces is not None else None
+    layout = Layout(grid, size, padding, extent, flip=options.flip, far=far)
     colours = variant.print.colours
+    occupied = _numbers_under_pieces(variant, layout, frozenset(pieces or ()))
     items: list[Item] = _cells(variant, layout, colours)
     if options.coordinates:
         items.append(_coordinates(variant, layout, label, colours["text"]))
     if variant.scoring_track is not None:
-        placed = pieces is not None
-        items.append(track_items(variant, layout, variant.scoring_track.maximum, pawns=placed))
+        maximum = variant.scoring_track.maximum
+        items.append(track_items(variant, layout, maximum, pawns=scores, gap=gap, move=pawn_move))
     under, over = overlay(layout) if overlay is not None else ((), ())
     items.extend(under)
+    if options.coordinates and variant.board.pdn:  # over the landing squares' tint
+        items.extend(_pdn_numbers(variant, layout, colours, skip=occupied))
     if pieces:
         items.append(Group(tuple(piece_items(variant, layout, pieces)), label="pieces"))
+        if options.coordinates and variant.board.pdn:
+            items.extend(_pdn_numbers(variant, layout, colours, only=occupied))
     items.extend(over)
     title = options.title or variant.title["en"]
-    description = describe_position(variant, pieces or {})
+    description = describe_position(variant, pieces or {}, scores if variant.scoring_track else None)
     return Scene(layout.width, layout.height, tuple(items), title=title, description=description)
+
+
+def board_extent(variant: Variant, cell_size: float) -> tuple[float, float]:
+    """Width and height in mm of the board's cells alone (no labels, no track)."""
+    points = [p for c in variant.grid.cells() for p in variant.grid.outline(c)]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (max(xs) - min(xs)) * cell_size, (max(ys) - min(ys)) * cell_size
 
 
 def _label_size(cell_size: float) -> float:
@@ -105,7 +136,8 @@ def _coordinates(variant: Variant, layout: Layout, size: float, colour: str) -> 
     """Cell names along the near and left edges as seen by the reader.
 
     On a flipped board the near edge is the north one, so letters label the north row
-    and numbers the east column; the text itself stays upright, hence readable.
+    and numbers the east column; the text itself stays upright, hence readable. PDN
+    numbers are a layer of their own (:func:`_pdn_numbers`).
     """
     grid = variant.grid
     texts: list[Item] = []
@@ -127,8 +159,6 @@ def _coordinates(variant: Variant, layout: Layout, size: float, colour: str) -> 
             cell = grid.at(left_column, y)
             assert cell is not None
             put(cell, "w", str(y + 1), reach)
-        if variant.board.pdn:  # their own group: they share a size and colour, not the labels'
-            texts.append(Group(tuple(_pdn_numbers(variant, layout, colours_light(variant)))))
     elif isinstance(grid, HexHexGrid):
         reach = 0.5 + (0.45 * size + 1.2) / layout.cell_size
         rows: dict[int, int] = {}
@@ -146,17 +176,61 @@ def _coordinates(variant: Variant, layout: Layout, size: float, colour: str) -> 
     return Group(tuple(texts), label="coordinates")
 
 
-def colours_light(variant: Variant) -> str:
-    return variant.print.colours["light"]
-
-
-def _pdn_numbers(variant: Variant, layout: Layout, colour: str) -> list[Item]:
-    numbers = variant.board.pdn or {}
+def _number_box(layout: Layout, cell: int, number: int) -> tuple[float, float, float, float, float]:
+    """Where a PDN number goes in its square: (text x, baseline y, font size, box width, box
+    height), the box being the number's tab from the square's top-left corner."""
     size = min(max(2.0, 0.15 * layout.cell_size), 4.5)
-    items: list[Item] = []
+    inset = 0.045 * layout.cell_size
+    corners = layout.polygon(cell)
+    x, y = min(p[0] for p in corners), min(p[1] for p in corners)  # top-left on the page
+    width = text_width(str(number), size) + 2 * inset + 0.25 * size
+    return x + inset, y + inset + 0.8 * size, size, width, 2 * inset + 0.95 * size
+
+
+def _numbers_under_pieces(variant: Variant, layout: Layout, occupied: frozenset[int]) -> frozenset[int]:
+    """The occupied squares whose PDN number a piece would cover (small diagrams)."""
+    numbers = variant.board.pdn or {}
+    radius = piece_radius(variant, layout.cell_size) * 1.05  # the piece's outline too
+    covered = set()
+    for cell in occupied & numbers.keys():
+        x, y, size, _, _ = _number_box(layout, cell, numbers[cell])
+        left, top = min(p[0] for p in layout.polygon(cell)), min(p[1] for p in layout.polygon(cell))
+        margin = 0.02 * layout.cell_size
+        glyphs_right = x + text_width(str(numbers[cell]), size) + margin - left
+        glyphs_bottom = y + margin - top  # the baseline: digits have no descenders
+        half = layout.cell_size / 2
+        if math.hypot(max(0.0, half - glyphs_right), max(0.0, half - glyphs_bottom)) < radius:
+            covered.add(cell)
+    return frozenset(covered)
+
+
+def _pdn_numbers(
+    variant: Variant,
+    layout: Layout,
+    colours: Mapping[str, str],
+    *,
+    skip: frozenset[int] = frozenset(),
+    only: frozenset[int] | None = None,
+) -> list[Item]:
+    """The PDN numbers in the squares' top-left corners, in the light squares' colour.
+
+    On small diagrams a piece reaches into the corner, so the numbers of squares
+    holding a piece (``only``) are drawn over the pieces, each on a small tab of the
+    square's own colour: the number reads as if printed on the square, and the piece
+    loses only a sliver of its rim.
+    """
+    numbers = variant.board.pdn or {}
+    texts: list[Item] = []
+    tabs: list[Item] = []
     for cell, number in sorted(numbers.items(), key=lambda kv: kv[1]):
-        corners = layout.polygon(cell)
-        x, y = min(p[0] for p in corners), min(p[1] for p in corners)  # top-left on the page
-        inset = 0.045 * layout.cell_size
-        items.append(Text(x + inset, y + inset + 0.8 * size, str(number), size, colour))
-    return items
+        if cell in skip or (only is not None and cell not in only):
+            continue
+        x, y, size, width, height = _number_box(layout, cell, number)
+        texts.append(Text(x, y, str(number), size, colours["light"]))
+        if only is not None:
+            shade = variant.grid.colour(cell) if isinstance(variant.grid, SquareGrid) else "dark"
+            left, top = min(p[0] for p in layout.polygon(cell)), min(p[1] for p in layout.polygon(cell))
+            tabs.append(Rect(left, top, width, height, Style(fill=colours[shade])))
+    if only is None:
+        return [Group(tuple(texts))] if texts else []
+    return [Group((Group(tuple(tabs)), Group(tuple(texts))), label="square numbers")] if texts else []

@@ -15,8 +15,12 @@ from ..geometry import HexHexGrid
 from ..rules.base import PieceView
 
 
-def describe_position(variant: Variant, pieces: Mapping[int, PieceView]) -> str:
-    """A text board (north at the top) followed by each player's pieces by cell name.
+def describe_position(
+    variant: Variant, pieces: Mapping[int, PieceView], scores: Mapping[str, int] | None = None
+) -> str:
+    """A text board (north at the top) followed by each player's pieces by cell name
+    (and square number, on boards numbered for draughts notation), then, on a board
+    with a scoring track, the track and where the score pawns stand (``scores``).
 
     Men are the player's letter in lower case, kings in upper case, stones as men;
     ``.`` is an empty playable cell and a space a cell no piece may use.
@@ -40,9 +44,35 @@ def describe_position(variant: Variant, pieces: Mapping[int, PieceView]) -> str:
         indent = " " * abs(row - (grid.row_count - 1) // 2) if hexes else ""
         lines.append(f"{row + 1:>2} {indent}{' '.join(marks)}")
     summary = []
+    pdn = variant.board.pdn or {}
+
+    def name(cell: int) -> str:
+        king = pieces[cell].kind == "king"
+        if cell in pdn:  # as in PDN positions: K before a king's number
+            return f"{'K' if king else ''}{pdn[cell]} ({grid.name(cell)})"
+        return grid.name(cell) + ("(K)" if king else "")
+
     for player in variant.players:
-        mine = sorted(c for c, p in pieces.items() if p.player == player.id)
-        kings = [c for c in mine if pieces[c].kind == "king"]
-        names = ", ".join(grid.name(c) + ("(K)" if c in kings else "") for c in mine)
+        mine = sorted(
+            (c for c, p in pieces.items() if p.player == player.id), key=lambda c: (pdn.get(c, 0), c)
+        )
+        names = ", ".join(name(c) for c in mine)
         summary.append(f"{player.name['en']} ({len(mine)}): {names or 'none'}")
+    if pdn:
+        summary.append(
+            f"Squares are named by their draughts number (1 to {len(pdn)}), then by column and row;"
+            " K marks a king."
+        )
+    track = variant.scoring_track
+    if track is not None:
+        line = f"Scoring track: ovals 1 to {track.maximum} around the board."
+        if scores is None:
+            line += " The two score pawns start on 1."
+        else:
+            line += (
+                " Score pawns: "
+                + ", ".join(f"{p.name['en']} on {scores.get(p.id, 1)}" for p in variant.players)
+                + "."
+            )
+        summary.append(line)
     return "\n".join([*lines, "", *summary])

@@ -24,8 +24,16 @@ from ..scene import Item, Scene
 from .board import BoardOptions, board_scene
 from .describe import describe_position
 from .layout import Layout
-from .marks import arrow_items, captured_items, highlight_items, placed_items
+from .marks import (
+    alternative_items,
+    arrow_items,
+    captured_items,
+    crowned_items,
+    highlight_items,
+    placed_items,
+)
 from .pieces import piece_radius
+from .track import PawnMove
 
 #: Width in mm a diagram gets when no cell size is asked for.
 DEFAULT_WIDTH = 120.0
@@ -38,7 +46,7 @@ def fit_cell_size(variant: Variant, width: float = DEFAULT_WIDTH, *, coordinates
     """The cell size (mm, to 0.01) at which the whole diagram is about ``width`` mm wide."""
     size = 20.0
     for _ in range(5):  # labels grow with the cells, so the width is not quite linear
-        size *= width / board_scene(variant, BoardOptions(size, coordinates)).width
+        size *= width / board_scene(variant, BoardOptions(size, coordinates), {}).width  # as a diagram
     return round(size, 2)
 
 
@@ -76,6 +84,8 @@ def _marks_text(
     captured: Sequence[int],
     placed: Sequence[int],
     flip: bool,
+    alternatives: Sequence[int] = (),
+    crowned: Sequence[int] = (),
 ) -> list[str]:
     lines = []
     for path in arrows:
@@ -86,6 +96,10 @@ def _marks_text(
         lines.append(f"New stones (ringed): {_names(variant, placed)}.")
     if highlights:
         lines.append(f"Highlighted: {_names(variant, highlights)}.")
+    if alternatives:
+        lines.append(f"Other possible landings (pale tint): {_names(variant, alternatives)}.")
+    if crowned:
+        lines.append(f"Kings after the move (crown badge): {_names(variant, crowned)}.")
     if flip:
         north = [p.name["en"] for p in variant.players if p.side == "north"]
         lines.append(f"Drawn from {north[0]}'s side." if north else "Drawn turned half round.")
@@ -103,13 +117,20 @@ def diagram_scene(
     highlights: Sequence[int] = (),
     captured: Sequence[int] = (),
     placed: Sequence[int] = (),
+    alternatives: Sequence[int] = (),
+    crowned: Sequence[int] = (),
+    scores: Mapping[str, int] | None = None,
+    pawn_move: PawnMove | None = None,
     title: str = "",
     description: str = "",
 ) -> Scene:
     """``pieces`` on the board of ``variant`` with the given marks.
 
-    ``arrows`` are paths of cells; ``highlights`` are tinted under the pieces;
-    ``captured`` pieces are crossed out and ``placed`` ones ringed. The description
+    ``arrows`` are paths of cells; ``highlights`` are tinted under the pieces and
+    ``alternatives`` (other cells the move could have ended on) get a paler, dashed
+    tint; ``captured`` pieces are crossed out, ``placed`` ones ringed, and ``crowned``
+    cells get a crown badge (the piece ending the move there is a king). ``scores``
+    and ``pawn_move`` place the score pawns on a scoring track. The description
     defaults to the position as text plus a line per kind of mark.
     """
     radius = piece_radius(variant, cell_size)
@@ -117,26 +138,63 @@ def diagram_scene(
 
     def overlay(layout: Layout) -> tuple[list[Item], list[Item]]:
         over = captured_items(layout, captured, radius, fills) + placed_items(layout, placed, radius)
-        return highlight_items(layout, highlights), over + arrow_items(layout, arrows)
+        under = alternative_items(layout, alternatives) + highlight_items(layout, highlights)
+        return under, over + arrow_items(layout, arrows) + crowned_items(layout, crowned)
 
     options = BoardOptions(cell_size, coordinates, title or variant.title["en"], flip)
-    scene = board_scene(variant, options, pieces, overlay)
+    scene = board_scene(variant, options, pieces, overlay, scores=scores, pawn_move=pawn_move)
     if not description:
-        marks = _marks_text(variant, arrows, highlights, captured, placed, flip)
+        marks = _marks_text(variant, arrows, highlights, captured, placed, flip, alternatives, crowned)
         description = "\n".join([scene.description, *(["", *marks] if marks else [])])
     return replace(scene, description=description)
 
 
-def example_scene(variant: Variant, game: Game, example: Example, *, cell_size: float) -> Scene:
+def _alternatives(game: Game, position: Any, move: Any) -> tuple[int, ...]:
+    """The other cells the move's piece could have stopped on: legal moves that start
+    and capture alike and differ only in their last landing (a flying king's choice)."""
+    view = game.view(move)
+    if not view.captured or len(view.path) < 2:
+        return ()
+    found = []
+    for other in game.legal_moves(position):
+        seen = game.view(other)
+        if (
+            seen.path[:-1] == view.path[:-1]
+            and seen.path[-1] != view.path[-1]
+            and set(seen.captured) == set(view.captured)
+        ):
+            found.append(seen.path[-1])
+    return tuple(sorted(set(found)))
+
+
+def _crowned(
+    before: Mapping[int, PieceView], after: Mapping[int, PieceView], path: Sequence[int]
+) -> list[int]:
+    """Cells whose piece is a king after the move and was not one before it."""
+    crowned = []
+    mover = before.get(path[0]) if path else None
+    if mover is not None and mover.kind == "man" and path[-1] in after and after[path[-1]].kind == "king":
+        crowned.append(path[-1])
+    for cell, piece in after.items():
+        if cell in before and cell not in path and before[cell].kind == "man" and piece.kind == "king":
+            crowned.append(cell)
+    return crowned
+
+
+def example_scene(
+    variant: Variant, game: Game, example: Example, *, cell_size: float, track: bool = True
+) -> Scene:
     """The example's position before its move, the move drawn on it.
 
     The engine parses the position and the move and plays it; anything it refuses is
-    a :class:`BoardgenError` naming the example and the descriptor.
+    a :class:`BoardgenError` naming the example and the descriptor. On a board with a
+    scoring track (when ``track``), the score pawns stand on the scores before the
+    move and a score that rises is drawn as the pawn's move.
     """
     try:
         position: Any = game.parse_position(example.position) if example.position else game.initial()
         move = game.parse_move(position, example.move)
-        game.play(position, move)
+        after = game.play(position, move)
         text = game.move_text(position, move)
     except BoardgenError as error:
         raise BoardgenError(
@@ -147,23 +205,51 @@ def example_scene(variant: Variant, game: Game, example: Example, *, cell_size: 
     before = dict(game.pieces(position))
     pieces = {**before, **{cell: PieceView(mover, "stone") for cell in view.placed}}
     landings = tuple(view.path[1:])
+    alternatives = _alternatives(game, position, move)
+    crowned = _crowned(before, game.pieces(after), view.path)
     name = variant.player(mover).name["en"]
     lines = [f"{name} to move plays {text}."]
     if view.captured:
         lines.append(f"Captured: {_names(variant, view.captured)}.")
     if landings:
         lines.append(f"Lands on: {_names(variant, landings)}.")
+    if alternatives:
+        lines.append(f"Could also have stopped on: {_names(variant, alternatives)}.")
+    if crowned:
+        lines.append(f"Kings after the move: {_names(variant, crowned)}.")
     if view.placed:
         lines.append(f"New stones: {_names(variant, view.placed)}.")
+    drawn = variant if track else replace(variant, scoring_track=None)
+    scores, pawn_move = _scores(drawn, position, after, mover)
+    if pawn_move is not None:
+        lines.append(f"{name}'s score pawn moves from {pawn_move.before} to {pawn_move.after}.")
     caption = example.caption["en"]
     return diagram_scene(
-        variant,
+        drawn,
         pieces,
         cell_size=cell_size,
         arrows=(view.path,) if len(view.path) > 1 else (),
         highlights=landings + tuple(view.placed),
         captured=view.captured,
         placed=view.placed,
+        alternatives=alternatives,
+        crowned=crowned,
+        scores=scores,
+        pawn_move=pawn_move,
         title=f"{variant.title['en']}: {caption}" if caption else variant.title["en"],
-        description="\n".join([describe_position(variant, before), "", *lines]),
+        description="\n".join([describe_position(drawn, before, scores), "", *lines]),
     )
+
+
+def _scores(
+    variant: Variant, position: Any, after: Any, mover: str
+) -> tuple[dict[str, int] | None, PawnMove | None]:
+    """The score pawns' ovals before the move, and the mover's pawn move if it rose."""
+    if variant.scoring_track is None or not hasattr(position, "scores"):
+        return None, None
+    ids = [p.id for p in variant.players]
+    scores = dict(zip(ids, position.scores, strict=True))
+    rose = dict(zip(ids, after.scores, strict=True))[mover]
+    if rose > scores[mover]:
+        return scores, PawnMove(mover, scores[mover], rose)
+    return scores, None

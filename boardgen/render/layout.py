@@ -21,11 +21,20 @@ class Layout:
     """Places ``grid`` at ``cell_size`` mm with ``padding`` mm around the cells' outline."""
 
     def __init__(
-        self, grid: Grid, cell_size: float, padding: float, extent: float = 0.0, *, flip: bool = False
+        self,
+        grid: Grid,
+        cell_size: float,
+        padding: float,
+        extent: float = 0.0,
+        *,
+        flip: bool = False,
+        far: float | None = None,
     ) -> None:
         """``extent`` (cell units) widens the drawn area around the board's centre,
         for furniture such as a scoring track that lies outside the cells; ``flip``
-        turns the board half round (north at the bottom)."""
+        turns the board half round (north at the bottom). ``far`` is the padding at
+        the top and right of the page when it differs from the left and bottom one
+        (labels stand only at the left and bottom of a square board)."""
         self.grid = grid
         self.cell_size = cell_size
         self.flip = flip
@@ -35,17 +44,19 @@ class Layout:
         self.centre_units: Point = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         half_w = max((max(xs) - min(xs)) / 2, extent)
         half_h = max((max(ys) - min(ys)) / 2, extent)
+        far = padding if far is None else far
         self.board_box = (
             padding + (half_w - (max(xs) - min(xs)) / 2) * cell_size,
-            padding + (half_h - (max(ys) - min(ys)) / 2) * cell_size,
+            far + (half_h - (max(ys) - min(ys)) / 2) * cell_size,
             (max(xs) - min(xs)) * cell_size,
             (max(ys) - min(ys)) * cell_size,
         )
         self._left = self.centre_units[0] - half_w
         self._top = self.centre_units[1] + half_h
         self.padding = padding
-        self.width = 2 * half_w * cell_size + 2 * padding
-        self.height = 2 * half_h * cell_size + 2 * padding
+        self.padding_top = far
+        self.width = 2 * half_w * cell_size + padding + far
+        self.height = 2 * half_h * cell_size + padding + far
 
     def to_page(self, point: Point) -> Point:
         """A point in cell units (y up) to page millimetres (y down)."""
@@ -54,7 +65,7 @@ class Layout:
             x, y = 2 * self.centre_units[0] - x, 2 * self.centre_units[1] - y
         return (
             self.padding + (x - self._left) * self.cell_size,
-            self.padding + (self._top - y) * self.cell_size,
+            self.padding_top + (self._top - y) * self.cell_size,
         )
 
     def centre(self, cell: int) -> Point:

@@ -9,7 +9,15 @@ any colour. Each kind of mark is one labelled group (``highlights``, ``captured`
 
 from __future__ import annotations
 
-__all__ = ["arrow_items", "captured_items", "highlight_items", "placed_items"]
+__all__ = [
+    "alternative_items",
+    "arrow_items",
+    "arrow_polyline",
+    "captured_items",
+    "crowned_items",
+    "highlight_items",
+    "placed_items",
+]
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
@@ -23,6 +31,7 @@ CAPTURE = "#d62828"
 HIGHLIGHT = "#ffd23f"
 PLACED = "#2e9e44"
 HALO = "#ffffff"
+CROWN = "#f2c12e"
 
 
 def highlight_items(layout: Layout, cells: Iterable[int], colour: str = HIGHLIGHT) -> list[Item]:
@@ -35,6 +44,22 @@ def highlight_items(layout: Layout, cells: Iterable[int], colour: str = HIGHLIGH
         inner = tuple((cx + (x - cx) * shrink, cy + (y - cy) * shrink) for x, y in layout.polygon(cell))
         shapes.append(Polygon(inner, Style(fill=colour, stroke=colour, stroke_width=border, opacity=0.55)))
     return [Group(tuple(shapes), label="highlights")] if shapes else []
+
+
+def alternative_items(layout: Layout, cells: Iterable[int], colour: str = HIGHLIGHT) -> list[Item]:
+    """Each cell given a pale tint and a dashed border: where the move could also have
+    ended (a flying king may stop on any of several squares)."""
+    border = max(0.3, 0.05 * layout.cell_size)
+    shrink = 1 - 1.5 * border / layout.cell_size
+    dash = (max(0.6, 0.1 * layout.cell_size), max(0.45, 0.07 * layout.cell_size))
+    tints: list[Item] = []
+    edges: list[Item] = []
+    for cell in dict.fromkeys(cells):
+        cx, cy = layout.centre(cell)
+        inner = tuple((cx + (x - cx) * shrink, cy + (y - cy) * shrink) for x, y in layout.polygon(cell))
+        tints.append(Polygon(inner, Style(fill=colour, opacity=0.3)))
+        edges.append(Polygon(inner, Style(stroke=colour, stroke_width=border, dash=dash)))
+    return [Group((Group(tuple(tints)), Group(tuple(edges))), label="other landings")] if tints else []
 
 
 def _width(layout: Layout) -> float:
@@ -104,11 +129,42 @@ def _arrow(points: list[Point], gap: float, head: float) -> tuple[tuple[Point, .
     return (*points[:-1], overlap), (tip, wing1, wing2)
 
 
-def arrow_items(layout: Layout, paths: Iterable[Sequence[int]], colour: str = ARROW) -> list[Item]:
-    """An arrow per path, through the cells' centres: a multi-jump bends at each landing."""
-    width = _width(layout)
-    head = max(2.0, 0.3 * layout.cell_size)
+def _arrow_shapes(
+    points: list[Point], cell_size: float, gap: float, colour: str
+) -> tuple[list[Item], list[Item]]:
+    """A shaft and head along ``points`` (page mm), on a white halo: (halo, ink)."""
+    width = max(0.5, 0.07 * cell_size)
+    head = max(2.0, 0.3 * cell_size)
     halo_width = _halo(width)
+    shaft, tip = _arrow(points, gap, head)
+    under: list[Item] = [
+        Polygon(shaft, Style(stroke=HALO, stroke_width=width + 2 * halo_width), closed=False),
+        Polygon(tip, Style(fill=HALO, stroke=HALO, stroke_width=2 * halo_width)),
+    ]
+    over: list[Item] = [
+        Polygon(shaft, Style(stroke=colour, stroke_width=width), closed=False),
+        Polygon(tip, Style(fill=colour)),
+    ]
+    return under, over
+
+
+def arrow_polyline(points: Sequence[Point], cell_size: float, colour: str = ARROW) -> list[Item]:
+    """An arrow along any line of page points (a curve given as many short segments),
+    drawn like a move's arrow on a board of ``cell_size``."""
+    if len(points) < 2:
+        return []
+    under, over = _arrow_shapes(list(points), cell_size, 0.0, colour)
+    return [Group((Group(tuple(under)), Group(tuple(over))), label="arrows")]
+
+
+def arrow_items(layout: Layout, paths: Iterable[Sequence[int]], colour: str = ARROW) -> list[Item]:
+    """An arrow per path, through the cells' centres: a multi-jump bends at each landing.
+
+    The shaft leaves from the moving piece's edge, not its centre, so that the piece
+    (and a king's crown) does not hide it; an arrow of a single step also reaches a
+    little past the target's centre, so that short arrows keep a visible shaft.
+    """
+    size = layout.cell_size
     under: list[Item] = []
     over: list[Item] = []
     for path in paths:
@@ -116,11 +172,29 @@ def arrow_items(layout: Layout, paths: Iterable[Sequence[int]], colour: str = AR
         points = [p for i, p in enumerate(points) if i == 0 or p != points[i - 1]]
         if len(points) < 2:
             continue
-        shaft, tip = _arrow(points, 0.17 * layout.cell_size, head)
-        under.append(Polygon(shaft, Style(stroke=HALO, stroke_width=width + 2 * halo_width), closed=False))
-        under.append(Polygon(tip, Style(fill=HALO, stroke=HALO, stroke_width=2 * halo_width)))
-        over.append(Polygon(shaft, Style(stroke=colour, stroke_width=width), closed=False))
-        over.append(Polygon(tip, Style(fill=colour)))
+        if len(points) == 2 and math.dist(*points) < 1.5 * size:
+            (ax, ay), (bx, by) = points
+            k = 0.22 * size / math.dist(*points)
+            points[1] = (bx + (bx - ax) * k, by + (by - ay) * k)
+        halo, ink = _arrow_shapes(points, size, 0.34 * size, colour)
+        under += halo
+        over += ink
     if not over:
         return []
     return [Group((Group(tuple(under)), Group(tuple(over))), label="arrows")]
+
+
+def crowned_items(layout: Layout, cells: Iterable[int], ink: str = "#1b1410") -> list[Item]:
+    """A gold badge with a crown at the top-right of each cell: a piece that ends the
+    move there is (or becomes) a king."""
+    from .pieces import crown
+
+    size = layout.cell_size
+    r = max(1.3, 0.22 * size)
+    badges: list[Item] = []
+    for cell in dict.fromkeys(cells):
+        cx, cy = layout.centre(cell)
+        bx, by = cx + 0.3 * size, cy - 0.3 * size
+        badges.append(Circle(bx, by, r, Style(fill=CROWN, stroke=ink, stroke_width=max(0.2, 0.1 * r))))
+        badges.append(crown(bx, by + 0.05 * r, 1.15 * r, ink))
+    return [Group(tuple(badges), label="crowned")] if badges else []
