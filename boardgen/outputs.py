@@ -63,8 +63,10 @@ class RenderOptions:
     paper: str | None = None
     landscape: bool | None = None
     coordinates: bool | None = None
-    #: Language of rule sheets (None: English).
+    #: Language of rule sheets and of the words on board and diagram pages (None: English).
     lang: str | None = None
+    #: Whether tiled boards' pages say "Page n of m" (a booklet numbers them itself).
+    numbered: bool = True
 
 
 def _paper(variant: Variant, options: RenderOptions) -> tuple[Paper, bool | None]:
@@ -73,26 +75,64 @@ def _paper(variant: Variant, options: RenderOptions) -> tuple[Paper, bool | None
     return paper_named(options.paper or variant.print.paper), landscape
 
 
-def _board_pages(artwork: Scene, paper: Paper, landscape: bool | None, title: str) -> tuple[Scene, ...]:
+def _lang(options: RenderOptions) -> str:
+    return options.lang or "en"
+
+
+def _title(variant: Variant, options: RenderOptions) -> str:
+    """The variant's title in the options' language."""
+    from .texts.catalogue import catalogue, typeset
+
+    lang = _lang(options)
+    return typeset(variant.title[lang], catalogue(lang).typography)
+
+
+def _board_pages(
+    artwork: Scene,
+    paper: Paper,
+    landscape: bool | None,
+    title: str,
+    options: RenderOptions,
+    board_size: tuple[float, float] | None,
+) -> tuple[Scene, ...]:
     """The board's pages; with no orientation asked for, the one needing fewer pages."""
     from .render.sheet import board_pages
 
+    def pages(turned: bool) -> tuple[Scene, ...]:
+        return board_pages(
+            artwork,
+            paper,
+            landscape=turned,
+            title=title,
+            lang=_lang(options),
+            numbered=options.numbered,
+            board_size=board_size,
+        )
+
     if landscape is not None:
-        return board_pages(artwork, paper, landscape=landscape, title=title)
-    portrait = board_pages(artwork, paper, landscape=False, title=title)
+        return pages(landscape)
+    portrait = pages(False)
     if len(portrait) == 1:
         return portrait
-    turned = board_pages(artwork, paper, landscape=True, title=title)
+    turned = pages(True)
     return turned if len(turned) < len(portrait) else portrait
+
+
+def _board_size(variant: Variant, options: RenderOptions) -> tuple[float, float]:
+    from .render.board import board_extent
+
+    return board_extent(variant, options.cell_size or variant.print.cell_size)
 
 
 def board_pages_for(
     variant: Variant, options: RenderOptions = RenderOptions(), *, title: str | None = None
 ) -> tuple[Scene, ...]:
-    """The pages of ``board.pdf`` (the booklet reuses them), headed ``title`` if given."""
+    """The pages of ``board.pdf`` (the booklet reuses them), headed ``title`` if given,
+    else the variant's title in ``options.lang``."""
     paper, landscape = _paper(variant, options)
     artwork = scene_for(variant, "board", options)
-    return _board_pages(artwork, paper, landscape, title or variant.title["en"])
+    size = _board_size(variant, options)
+    return _board_pages(artwork, paper, landscape, title or _title(variant, options), options, size)
 
 
 def start_pieces(variant: Variant) -> dict[int, PieceView]:
@@ -117,13 +157,15 @@ def scene_for(variant: Variant, what: What, options: RenderOptions) -> Scene:
     coordinates = variant.print.coordinates if options.coordinates is None else options.coordinates
     if what == "board":
         size = options.cell_size or variant.print.cell_size
-        return board_scene(variant, BoardOptions(size, coordinates, variant.title["en"]))
+        return board_scene(variant, BoardOptions(size, coordinates, _title(variant, options)))
+    from .texts.catalogue import catalogue
+
     paper, landscape = _paper(variant, options)
     page = paper.oriented(bool(landscape))
     size = options.cell_size or diagram_cell_size(
         variant, page, coordinates, min(variant.print.cell_size, 25.0)
     )
-    title = f"{variant.title['en']}: starting position"
+    title = catalogue(_lang(options)).text("board.start_title", title=_title(variant, options))
     return board_scene(variant, BoardOptions(size, coordinates, title), start_pieces(variant))
 
 
@@ -140,14 +182,17 @@ def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = R
         return render_svg(scene)
     from .backends.pdf import render_pdf
     from .render.sheet import diagram_page
+    from .texts.catalogue import catalogue
 
     paper, landscape = _paper(variant, options)
+    lang = _lang(options)
+    title = _title(variant, options)
     if what == "board":
-        pages = _board_pages(scene, paper, landscape, variant.title["en"])
+        pages = _board_pages(scene, paper, landscape, title, options, _board_size(variant, options))
     else:
-        pages = (diagram_page(scene, paper, landscape=bool(landscape), title=scene.title),)
-    document = Document(pages, title=scene.title, subject=f"boardgen {what} for {variant.id}", language="en")
-    return render_pdf(document)
+        pages = (diagram_page(scene, paper, landscape=bool(landscape), title=scene.title, lang=lang),)
+    subject = catalogue(lang).text(f"subject.{what}", title=title)
+    return render_pdf(Document(pages, title=scene.title, subject=subject, language=lang))
 
 
 def _pieces(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:

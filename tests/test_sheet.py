@@ -117,7 +117,25 @@ def test_a_large_board_is_tiled_with_a_map_first(
             for c in cells(page):
                 assert (c["width"], c["height"]) == pytest.approx((cell, cell), abs=0.01)
     assert "Assembly map" in texts[0] and "overlap 10 mm" in texts[0]
-    assert all(name in texts[0] for name in names)
+
+    def plural(n: int, noun: str) -> str:
+        return f"{n} {noun}{'s' if n != 1 else ''}"
+
+    tiles = plural(c_count * r_count, "tile")
+    grid = f"{plural(c_count, 'column')} \u00d7 {plural(r_count, 'row')} = {tiles}"
+    assert grid in texts[0]
+    # Tiles are found by column letter (above the map) and row number (left of it),
+    # so that no label covers the board.
+    map_page = pages[0]
+    (headers,) = [i for i in map_page.items if isinstance(i, Group) and i.label == "tile columns and rows"]
+    labels = [t.text for t in headers.items if isinstance(t, Text)]
+    letters = {chr(ord("A") + c) for c in range(c_count)}
+    assert len(labels) == c_count + r_count and set(labels) == letters | {str(r + 1) for r in range(r_count)}
+    board_box = next(i for i in map_page.items if isinstance(i, Group) and i.label == "whole board, scaled")
+    top = board_box.dy
+    left = board_box.dx
+    for t in headers.items:
+        assert isinstance(t, Text) and (t.y < top or t.x < left), t  # outside the map
     for n, (name, text) in enumerate(zip(names, texts[1:], strict=True)):
         row, column = n // c_count + 1, n % c_count + 1
         assert f"Tile {name} — row {row} of {r_count}, column {column} of {c_count}" in text
@@ -267,3 +285,46 @@ def test_tiles_carry_only_their_part_and_look_the_same(monkeypatch: pytest.Monke
     for index in range(1, len(culled)):
         images = [doc[index].render(scale=3.0).to_pil().convert("RGB") for doc in docs]
         assert images[0].tobytes() == images[1].tobytes(), f"page {index + 1} differs"
+
+
+def test_board_pages_speak_the_asked_language_and_can_leave_numbering_out() -> None:
+    art = board(10, 10, 45.0)
+    pages = board_pages(art, A4, landscape=False, title="Grand plateau", lang="fr", numbered=False)
+    with pdf_of(pages) as doc:
+        texts = [(p.extract_text() or "").replace("\u00a0", " ") for p in doc.pages]
+    assert "Plan d\u2019assemblage — 3 colonnes \u00d7 2 lignes = 6 feuilles ; plan réduit à" in texts[0]
+    assert "Découpez le long des traits de coupe" in texts[0]
+    assert "Feuille A1 — ligne 1 sur 2, colonne 1 sur 3" in texts[1]
+    for text in texts:
+        assert "Contrôle : cette barre doit mesurer exactement 50 mm" in text
+        assert not any(word in text for word in ("Tile", "Assembly", "Check", "Page", "Cut along"))
+    numbered = board_pages(art, A4, landscape=False, title="Großes Brett", lang="de")
+    with pdf_of(numbered) as doc:
+        assert "Seite 2 von 7" in (doc.pages[1].extract_text() or "")
+
+
+def test_a_single_page_says_the_size_of_the_board_not_of_the_artwork() -> None:
+    art = board(4, 4, 30.0)
+    (page,) = board_pages(art, A4, landscape=False, title="Board", board_size=(100.0, 90.5))
+    assert page.description == "Actual size (1:1): the board measures 100 \u00d7 90.5\u00a0mm."
+    (page,) = board_pages(art, A4, landscape=False, title="Brett", lang="de", board_size=(100.0, 90.5))
+    assert page.description == "Originalgröße (1:1): Das Spielbrett misst 100 \u00d7 90,5\u00a0mm."
+
+
+def test_render_applies_the_language_to_boards_and_start_diagrams() -> None:
+    from boardgen.descriptor import load_variant
+    from boardgen.outputs import RenderOptions, render
+
+    variante = load_variant("variante-dames")
+    data = render(variante, "board", "pdf", RenderOptions(cell_size=20, lang="fr"))
+    with pdfplumber.open(io.BytesIO(data)) as doc:
+        text = (doc.pages[0].extract_text() or "").replace("\u00a0", " ")
+        subject = doc.metadata.get("Subject", "")
+    assert "Taille réelle : le plateau mesure 160 \u00d7 160 mm." in text and "Contrôle" in text
+    assert "plateau à imprimer" in str(subject)
+    english = render(variante, "board", "pdf", RenderOptions(cell_size=20))
+    with pdfplumber.open(io.BytesIO(english)) as doc:
+        assert "Actual size (1:1): the board measures 160 \u00d7 160" in (doc.pages[0].extract_text() or "")
+    start = render(variante, "start", "pdf", RenderOptions(lang="de"))
+    with pdfplumber.open(io.BytesIO(start)) as doc:
+        assert "Variante Dames (orthogonale Dame): Grundstellung" in (doc.pages[0].extract_text() or "")

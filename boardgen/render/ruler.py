@@ -4,12 +4,15 @@ Print dialogs silently "fit to page" by default, which shrinks a board by a few 
 cent: pieces then no longer fit the cells. A ruler of known length lets the person
 holding the sheet check the scale with any ruler or tape measure before cutting or
 playing. Both a metric (50 mm) and an imperial (2 in) bar are given, because the
-person checking may own either kind of ruler.
+person checking may own either kind of ruler. The caption under the bars is the
+language catalogue's ``board.ruler`` (English, :data:`CAPTION`, unless told otherwise).
 """
 
 from __future__ import annotations
 
 __all__ = ["CAPTION", "INCH", "METRIC_LENGTH", "ruler"]
+
+import functools
 
 from ..backends.fonts import text_width
 from ..scene import Item, Polygon, Rect, Style, Text
@@ -48,13 +51,15 @@ def _bar(x0: float, count: int, step: float, ticks: _Levels, labels: dict[int, s
     return items
 
 
-def ruler() -> tuple[tuple[Item, ...], float, float]:
-    """The ruler as scene items at the origin, with its width and height in mm."""
+@functools.cache
+def ruler(caption: str = CAPTION) -> tuple[tuple[Item, ...], float, float]:
+    """The ruler as scene items at the origin, with its width and height in mm; the
+    height does not depend on the caption, only the width does."""
     metric = _bar(_PAD, 50, 1.0, _METRIC_TICKS, {i: str(i) for i in range(0, 51, 10)}, "mm")
     inch_x = _PAD + METRIC_LENGTH + 10.0
     imperial = _bar(inch_x, 16, INCH / 8, _INCH_TICKS, {0: "0", 8: "1", 16: "2"}, "in")
     caption_y = _BAR_TOP + _BAR_HEIGHT + 3.4
-    caption = Text(_PAD, caption_y, CAPTION, _CAPTION)
-    width = max(inch_x + 2 * INCH + 1.2 + text_width("in", _LABEL), _PAD + text_width(CAPTION, _CAPTION))
+    text = Text(_PAD, caption_y, caption, _CAPTION)
+    width = max(inch_x + 2 * INCH + 1.2 + text_width("in", _LABEL), _PAD + text_width(caption, _CAPTION))
     height = caption_y + 0.6  # descenders
-    return (*metric, *imperial, caption), width, height
+    return (*metric, *imperial, text), width, height

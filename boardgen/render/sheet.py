@@ -13,6 +13,11 @@ single sheet can be checked for "fit to page" scaling by the print dialog. The
 ruler and titles live in bands at the top and bottom of the printable area, so they
 never overlap the board.
 
+Every word on these pages (subtitles, tile labels, instructions, the ruler's caption,
+"Page n of m") comes from the language catalogue's ``board`` keys, so a booklet's
+board pages speak the booklet's language; ``lang`` defaults to English. A page of a
+booklet leaves out its own "Page n of m" (``numbered=False``): the booklet numbers it.
+
 Diagrams (positions, illustrations) promise no scale: :func:`diagram_page` shrinks
 one that is too big, and says so in its caption.
 """
@@ -21,7 +26,6 @@ from __future__ import annotations
 
 __all__ = [
     "GUTTER",
-    "INSTRUCTIONS",
     "OVERLAP",
     "RULER_BAND",
     "TITLE_BAND",
@@ -35,6 +39,7 @@ from dataclasses import dataclass
 
 from ..backends.fonts import text_width
 from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
+from ..texts.catalogue import Catalogue, catalogue
 from .paper import Box, Paper
 from .ruler import ruler
 
@@ -44,9 +49,9 @@ OVERLAP = 10.0
 TITLE_BAND = 12.0
 #: Room between a tile's board piece and the content edge, for crop marks, in mm.
 GUTTER = 6.0
-_RULER, _RULER_WIDTH, _RULER_HEIGHT = ruler()
-#: Height of the ruler band at the bottom of the printable area, in mm.
-RULER_BAND = math.ceil(_RULER_HEIGHT + 2.0)
+#: Height of the ruler band at the bottom of the printable area, in mm (the ruler's
+#: height does not depend on its caption's language).
+RULER_BAND = math.ceil(ruler()[2] + 2.0)
 _BLEED = 0.5  # tiles show this much beyond the board's outer edges (its border stroke)
 _TITLE, _SUBTITLE, _SMALL = 4.2, 3.0, 2.4  # font sizes, mm
 _MARK = Style(stroke="#000000", stroke_width=0.2)
@@ -55,13 +60,9 @@ _GUIDE_UNDER = Style(stroke="#ffffff", stroke_width=0.6)
 _GUIDE_TICK = Style(stroke="#d1007a", stroke_width=0.25)
 _MAP_TILE = Style(fill="#1f6fd1", stroke="#1f6fd1", stroke_width=0.3, opacity=0.12)
 _MAP_EDGE = Style(stroke="#1f6fd1", stroke_width=0.3)
-_LABEL_BACK = Style(fill="#ffffff", opacity=0.85)
-_TIMES = " \u00d7 "
-#: How to assemble tiles, printed on the assembly map.
-INSTRUCTIONS = (
-    f"Cut along the crop marks, overlap {OVERLAP:g} mm, align the marks, tape.",
-    "Lay each tile over its left and upper neighbours, its cut edge on their dashed line.",
-)
+_MAP_INK = "#1f6fd1"
+_HEADER = 4.2  # font size of the map's column and row headers, mm
+_LEADING = 4.2  # line spacing of the map's instructions and of diagram captions, mm
 
 
 @dataclass(frozen=True)
@@ -85,8 +86,10 @@ def _name(column: int, row: int) -> str:
     return f"{letters}{row + 1}"
 
 
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+def number(c: Catalogue, value: float) -> str:
+    """``value`` to 0.1, without a useless ``.0``, with the language's decimal mark."""
+    text = f"{value:.1f}".removesuffix(".0")
+    return text.replace(".", c.text("meta.decimal")) if c.has("meta.decimal") else text
 
 
 def content_box(paper: Paper) -> Box:
@@ -114,18 +117,21 @@ def _wrap(text: str, size: float, width: float) -> list[str]:
     return lines
 
 
-def _frame(paper: Paper, title: str, subtitle: str, badge: str = "", page: str = "") -> list[Item]:
+def _frame(
+    paper: Paper, c: Catalogue, title: str, subtitle: str, badge: str = "", page: str = ""
+) -> list[Item]:
     """Title band (title, subtitle, big badge on the right) and ruler band of a board page."""
     box = paper.printable
     badge_width = text_width(badge, 8.0, True) + 4.0 if badge else 0.0
+    marks, ruler_width, ruler_height = ruler(c.text("board.ruler"))
     items: list[Item] = [
         Text(box.x, box.y + _TITLE, _fit(title, _TITLE, True, box.width - badge_width), _TITLE, bold=True),
         Text(box.x, box.y + 9.0, _fit(subtitle, _SUBTITLE, False, box.width - badge_width), _SUBTITLE),
-        Group(_RULER, dx=box.x, dy=box.bottom - _RULER_HEIGHT, label="calibration ruler"),
+        Group(marks, dx=box.x, dy=box.bottom - ruler_height, label="calibration ruler"),
     ]
     if badge:
         items.append(Text(box.right, box.y + 8.0, badge, 8.0, anchor="end", bold=True))
-    if page and box.width - _RULER_WIDTH > text_width(page, _SMALL) + 4.0:
+    if page and box.width - ruler_width > text_width(page, _SMALL) + 4.0:
         items.append(Text(box.right, box.bottom - 0.6, page, _SMALL, anchor="end"))
     return items
 
@@ -237,6 +243,7 @@ def _tile_page(
     title: str,
     page: str,
     bounds: list[Box | None],
+    c: Catalogue,
 ) -> Scene:
     columns, rows = grid
     room = content_box(paper).inset(GUTTER, GUTTER, GUTTER, GUTTER)
@@ -267,14 +274,34 @@ def _tile_page(
     hguides = (on.y + OVERLAP,) * top + (on.bottom - OVERLAP,) * bottom
     items += _marks(on, guides, hguides)
     items += _neighbours(on, tile, grid)
-    label = f"Tile {tile.name} — row {tile.row + 1} of {rows}, column {tile.column + 1} of {columns}"
-    items += _frame(paper, title, label, badge=tile.name, page=page)
+    label = c.text(
+        "board.tile", name=tile.name, row=tile.row + 1, rows=rows, column=tile.column + 1, columns=columns
+    )
+    items += _frame(paper, c, title, label, badge=tile.name, page=page)
     return Scene(paper.width, paper.height, tuple(items), f"{title}: tile {tile.name}", label)
 
 
-def _map_page(artwork: Scene, paper: Paper, tiles: list[_Tile], grid: tuple[int, int], title: str) -> Scene:
+def _map_page(
+    artwork: Scene,
+    paper: Paper,
+    tiles: list[_Tile],
+    grid: tuple[int, int],
+    title: str,
+    page: str,
+    c: Catalogue,
+) -> Scene:
+    """The whole board scaled down, the tiles drawn over it as tinted frames, and each
+    tile's column letter above the map and row number left of it (like a spreadsheet's
+    headers: tile B2 is in column B, row 2), so that no label hides the artwork."""
     columns, rows = grid
-    room = content_box(paper).inset(0, 2.0, 0, 2.0 + 4.2 * len(INSTRUCTIONS))
+    box = content_box(paper)
+    lines = [
+        line
+        for key in ("board.cut", "board.lay")
+        for line in _wrap(c.text(key, overlap=f"{OVERLAP:g}"), _SUBTITLE, box.width)
+    ]
+    header = _HEADER + 2.0
+    room = box.inset(header, 2.0 + header, header, 2.0 + _LEADING * len(lines))
     s = min(room.width / artwork.width, room.height / artwork.height, 1.0)
     x0 = room.x + (room.width - artwork.width * s) / 2
     y0 = room.y + (room.height - artwork.height * s) / 2
@@ -283,64 +310,98 @@ def _map_page(artwork: Scene, paper: Paper, tiles: list[_Tile], grid: tuple[int,
         w = tile.window
         items.append(Rect(x0 + w.x * s, y0 + w.y * s, w.width * s, w.height * s, _MAP_TILE))
     items.append(Rect(x0, y0, artwork.width * s, artwork.height * s, _MAP_EDGE))
+    headers: list[Item] = []
     for tile in tiles:
         w = tile.window
-        size = min(8.0, 0.3 * w.width * s, 0.4 * w.height * s)
-        cx, cy = x0 + (w.x + w.width / 2) * s, y0 + (w.y + w.height / 2) * s
-        half = text_width(tile.name, size, True) / 2 + 0.8
-        items.append(Rect(cx - half, cy - 0.55 * size, 2 * half, 1.1 * size, _LABEL_BACK))
-        items.append(Text(cx, cy + 0.36 * size, tile.name, size, anchor="middle", bold=True))
+        if tile.row == 0:
+            cx = x0 + (w.x + w.width / 2) * s
+            text = _name(tile.column, 0)[:-1]
+            headers.append(Text(cx, y0 - 1.6, text, _HEADER, fill=_MAP_INK, anchor="middle", bold=True))
+        if tile.column == 0:
+            cy = y0 + (w.y + w.height / 2) * s
+            row = str(tile.row + 1)
+            headers.append(Text(x0 - 1.6, cy + 0.36 * _HEADER, row, _HEADER, _MAP_INK, "end", bold=True))
+    items.append(Group(tuple(headers), label="tile columns and rows"))
     y = room.bottom + 2.0
-    for line in INSTRUCTIONS:
-        y += 4.2
+    for line in lines:
+        y += _LEADING
         items.append(Text(paper.width / 2, y, line, _SUBTITLE, anchor="middle"))
-    scale = f"map at {s * 100:.0f} %" if s < 1 else "map at actual size"
-    grid_text = f"{_plural(columns, 'column')}{_TIMES}{_plural(rows, 'row')} = {len(tiles)} tiles"
-    subtitle = f"Assembly map — {grid_text}; {scale}"
-    items += _frame(paper, title, subtitle, page=f"Page 1 of {len(tiles) + 1}")
-    return Scene(paper.width, paper.height, tuple(items), f"{title}: assembly map", subtitle)
+    scale = c.text("board.map_scaled", n=f"{s * 100:.0f}") if s < 1 else c.text("board.map_actual")
+    subtitle = c.text(
+        "board.map",
+        columns=c.count("board.columns", columns),
+        rows=c.count("board.rows", rows),
+        tiles=c.count("board.tiles", len(tiles)),
+        scale=scale,
+    )
+    items += _frame(paper, c, title, subtitle, page=page)
+    return Scene(paper.width, paper.height, tuple(items), f"{title}: {subtitle}", subtitle)
 
 
-def board_pages(artwork: Scene, paper: Paper, *, landscape: bool, title: str) -> tuple[Scene, ...]:
-    """The true-scale ``artwork`` on pages of ``paper``: one page, or a map and its tiles."""
+def board_pages(
+    artwork: Scene,
+    paper: Paper,
+    *,
+    landscape: bool,
+    title: str,
+    lang: str = "en",
+    numbered: bool = True,
+    board_size: tuple[float, float] | None = None,
+) -> tuple[Scene, ...]:
+    """The true-scale ``artwork`` on pages of ``paper``: one page, or a map and its tiles.
+
+    Words are in ``lang``; ``numbered`` adds "Page n of m" to tiled boards' pages;
+    ``board_size`` (mm) is what a single page says the board measures (default: the
+    artwork's size, which includes the coordinates around the board).
+    """
     if artwork.width <= 0 or artwork.height <= 0:
         raise ValueError("artwork has no size")
+    c = catalogue(lang)
     paper = paper.oriented(landscape)
     box = content_box(paper)
     if artwork.width <= box.width + 1e-9 and artwork.height <= box.height + 1e-9:
         dx = box.x + (box.width - artwork.width) / 2
         dy = box.y + (box.height - artwork.height) / 2
-        size = f"Actual size (1:1), {artwork.width:.1f}{_TIMES}{artwork.height:.1f} mm"
-        items = (Group(artwork.items, dx=dx, dy=dy, label="board"), *_frame(paper, title, size))
+        width, height = board_size or (artwork.width, artwork.height)
+        size = c.text("board.actual_size", width=number(c, width), height=number(c, height))
+        items = (Group(artwork.items, dx=dx, dy=dy, label="board"), *_frame(paper, c, title, size))
         return (Scene(paper.width, paper.height, items, title, size),)
     tiles = _tiles(artwork.width, artwork.height, box.inset(GUTTER, GUTTER, GUTTER, GUTTER))
     grid = (tiles[-1].column + 1, tiles[-1].row + 1)
     total = len(tiles) + 1
-    pages = [_map_page(artwork, paper, tiles, grid, title)]
+
+    def page(n: int) -> str:
+        return c.text("words.page_of", n=n, total=total) if numbered else ""
+
+    pages = [_map_page(artwork, paper, tiles, grid, title, page(1), c)]
     bounds = [_bounds(item) for item in artwork.items]
     for n, tile in enumerate(tiles, start=2):
-        pages.append(_tile_page(artwork, paper, tile, grid, title, f"Page {n} of {total}", bounds))
+        pages.append(_tile_page(artwork, paper, tile, grid, title, page(n), bounds, c))
     return tuple(pages)
 
 
-def diagram_page(picture: Scene, paper: Paper, *, landscape: bool, title: str, caption: str = "") -> Scene:
+def diagram_page(
+    picture: Scene, paper: Paper, *, landscape: bool, title: str, caption: str = "", lang: str = "en"
+) -> Scene:
     """``picture`` centred on one page under ``title``, shrunk (and captioned so) if too big."""
+    c = catalogue(lang)
     paper = paper.oriented(landscape)
     box = paper.printable.inset(0, TITLE_BAND, 0, 0)
-    leading = 4.2
 
     def room_for(text: str) -> tuple[list[str], float]:
         lines = _wrap(text, _SUBTITLE, box.width)
-        return lines, box.height - (len(lines) * leading + 2.0 if lines else 0.0)
+        return lines, box.height - (len(lines) * _LEADING + 2.0 if lines else 0.0)
+
+    def note(percent: int) -> str:
+        return f"{caption} {c.text('words.scaled', n=percent)}".strip()
 
     lines, height = room_for(caption)
     s = min(box.width / picture.width, height / picture.height, 1.0)
     if s < 1.0:
-        note = "{} Scaled to {} % to fit the page.".format
-        lines, height = room_for(note(caption, 100).strip())  # the widest the note can get
+        lines, height = room_for(note(100))  # the widest the note can get
         s = min(box.width / picture.width, height / picture.height)
-        lines = _wrap(note(caption, math.floor(s * 100)).strip(), _SUBTITLE, box.width)
-    block = picture.height * s + (len(lines) * leading + 2.0 if lines else 0.0)
+        lines = _wrap(note(math.floor(s * 100)), _SUBTITLE, box.width)
+    block = picture.height * s + (len(lines) * _LEADING + 2.0 if lines else 0.0)
     x0 = box.x + (box.width - picture.width * s) / 2
     y0 = box.y + (box.height - block) / 2
     items: list[Item] = [
@@ -349,6 +410,6 @@ def diagram_page(picture: Scene, paper: Paper, *, landscape: bool, title: str, c
     ]
     y = y0 + picture.height * s + 1.0
     for line in lines:
-        y += leading
+        y += _LEADING
         items.append(Text(paper.width / 2, y, line, _SUBTITLE, anchor="middle"))
     return Scene(paper.width, paper.height, tuple(items), title or picture.title, " ".join(lines))
