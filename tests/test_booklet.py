@@ -104,3 +104,29 @@ def test_letter_booklet_and_reproducible_bytes() -> None:
     assert data == render_booklet(two, "de", LETTER)
     reader = pypdf.PdfReader(io.BytesIO(data))
     assert tuple(round(float(x)) for x in reader.pages[0].mediabox[2:]) == (612, 792)
+
+
+#: Words of the English board pages that must not appear on another language's pages.
+ENGLISH_BOARD_WORDS = ("Tile ", "Assembly map", "Check: this bar", "Cut along", "Actual size", "actual size")
+
+
+def test_board_pages_speak_the_booklet_language_and_have_one_page_number(
+    booklet: tuple[str, bytes, list[str]],
+) -> None:
+    lang, data, pages = booklet
+    c = catalogue(lang)
+    ruler = c.text("board.ruler").replace("\u00a0", " ")
+    board_pages = [n for n, text in enumerate(pages, start=1) if ruler[:30] in text]
+    assert len(board_pages) == sum(len(board_pages_for(v)) for v in VARIANTS)
+    page_of = re.escape(c.text("words.page_of", n="{n}", total="{t}").replace("\u00a0", " "))
+    page_of = page_of.replace(re.escape("{n}"), r"\d+").replace(re.escape("{t}"), r"\d+")
+    for n in board_pages:
+        text = pages[n - 1]
+        if lang != "en":
+            assert not [w for w in ENGLISH_BOARD_WORDS if w in text], (n, text[:200])
+        assert not re.search(page_of, text), n  # only the booklet's own page number
+        assert c.text("words.page", n=n).replace("\u00a0", " ") in text
+    tile = c.text("board.tile", name="A1", row=1, rows=2, column=1, columns=2).replace("\u00a0", " ")
+    assert any(tile in pages[n - 1] for n in board_pages), "tiles are named in the booklet's language"
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    assert reader.metadata.subject == c.count("subject.booklet", len(VARIANTS))

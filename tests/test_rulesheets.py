@@ -1,7 +1,7 @@
 """Rule sheets as PDFs: every game in every language, read back as text.
 
 One full ``build`` makes every sheet and booklet; the PDFs are then read with
-pdfplumber (text, per language) and pypdf (fonts, metadata).
+pdfium (text in drawing order, per language) and pypdf (fonts, metadata).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
-import pdfplumber
 import pypdf
+import pypdfium2
 import pytest
 
 from boardgen.backends.fonts import missing_glyphs
@@ -62,10 +62,11 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 @functools.cache
 def text_of(path: Path) -> str:
-    """All text of a PDF, lines joined and spaces (no-break ones too) collapsed."""
-    with pdfplumber.open(path) as doc:
-        text = " ".join(page.extract_text() or "" for page in doc.pages)
-    return re.sub(r"\s+", " ", text.replace("\u00a0", " "))
+    """All text of a PDF in drawing order (so that captions set side by side in columns
+    stay whole), lines joined and spaces (no-break ones too) collapsed."""
+    pdf = pypdfium2.PdfDocument(path.read_bytes())
+    text = " ".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
+    return re.sub(r"\s+", " ", text.replace("\u00a0", " ").replace("\ufffe", ""))
 
 
 def test_every_sheet_and_booklet_exists(built: Path) -> None:
@@ -191,3 +192,46 @@ def test_the_cli_renders_one_sheet(tmp_path: Path) -> None:
         main, ["render", "pool-checkers", "--what", "rules", "--lang", "xx", "-o", str(out)]
     )
     assert refused.exit_code == 2 and "no text catalogue for language 'xx'" in refused.output
+
+
+def test_every_sheet_fits_two_a4_pages(built: Path) -> None:
+    """Pool and Variante Dames, the longest sheets, used to spill onto a third page."""
+    for variant in VARIANTS:
+        for lang in LANGS:
+            pages = len(pypdf.PdfReader(built / variant.id / f"rules-{lang}.pdf").pages)
+            assert pages == 2, (variant.id, lang, pages)
+
+
+def test_sheet_metadata_is_in_the_sheet_language(built: Path) -> None:
+    from boardgen.texts.catalogue import catalogue, typeset
+
+    for variant in VARIANTS:
+        for lang in LANGS:
+            reader = pypdf.PdfReader(built / variant.id / f"rules-{lang}.pdf")
+            c = catalogue(lang)
+            title = typeset(variant.title[lang], c.typography)
+            assert reader.metadata.subject == c.text("subject.rules", title=title)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_examples_show_every_landing_and_crowning_they_speak_of(built: Path, lang: str) -> None:
+    """Captions that name several landing squares or new kings have them drawn."""
+    from boardgen.render.diagram import example_scene
+    from boardgen.scene import Group
+
+    def labels(item: object) -> set[str]:
+        if isinstance(item, Group):
+            return {item.label or "", *(label for child in item.items for label in labels(child))}
+        return set()
+
+    variante = BY_ID["variante-dames"]
+    game = make_game(variante.game_spec(), "leaping")
+    by_id = {e.id: e for e in variante.examples}
+    flying = example_scene(variante, game, by_id["flying-king"], cell_size=6)
+    assert "other landings" in labels(Group(flying.items))
+    assert "Could also have stopped on: a6, a8." in flying.description
+    last = example_scene(variante, game, by_id["last-two-pieces"], cell_size=6)
+    assert "crowned" in labels(Group(last.items))
+    assert "Kings after the move: d6, h8." in last.description
+    text = text_of(built / "variante-dames" / f"rules-{lang}.pdf")
+    assert all(cell in text for cell in ("a6", "a7", "a8"))

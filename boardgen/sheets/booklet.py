@@ -197,7 +197,8 @@ def render_booklet(variants: Sequence[Variant], lang: str, paper: Paper) -> byte
     c = catalogue(lang)
     out = io.BytesIO()
     title = c.text("words.booklet_title")
-    doc = rule_doc(out, paper, title=title, lang=lang, subject="boardgen booklet")
+    subject = c.count("subject.booklet", len(variants))
+    doc = rule_doc(out, paper, title=title, lang=lang, subject=subject)
     numbered = _page_number(lambda n: c.text("words.page", n=n))
     templates = [PageTemplate(id="text", frames=[text_frame(doc)], onPage=numbered)]
     page = paper.oriented(False)
@@ -222,8 +223,8 @@ def render_booklet(variants: Sequence[Variant], lang: str, paper: Paper) -> byte
         story.append(_ContentsLine(c.text("words.board_part"), board_name, bold=False, indent=14, size=10))
         names += [(rules_name, True), (board_name, False)]
         body += [NextPageTemplate("text"), PageBreak(), _Mark(pages, rules_name, sheet_text.title)]
-        body += sheet_story(sheet_text, doc.width)
-        options = RenderOptions(paper=paper.name)
+        body += sheet_story(sheet_text, doc.width, paper=paper)
+        options = RenderOptions(paper=paper.name, lang=lang, numbered=False)  # the booklet numbers pages
         for n, scene in enumerate(board_pages_for(variant, options, title=sheet_text.title)):
             landscape = scene.width > scene.height
             body += [NextPageTemplate(f"board-{landscape}"), PageBreak()]

@@ -40,6 +40,7 @@ from reportlab.platypus import (  # type: ignore[import-untyped,unused-ignore]
     BaseDocTemplate,
     Flowable,
     Frame,
+    ImageAndFlowables,
     KeepTogether,
     PageTemplate,
     Paragraph,
@@ -51,11 +52,12 @@ from reportlab.platypus import (  # type: ignore[import-untyped,unused-ignore]
 from ..backends import fonts
 from ..backends.pdf import MM, draw_scene
 from ..descriptor.model import Variant
+from ..geometry import SquareGrid
 from ..render.board import BoardOptions, board_scene
 from ..render.diagram import example_scene, fit_cell_size
 from ..render.paper import Paper
 from ..scene import Scene
-from ..texts.compose import Para, RuleSheet, Section, Shown, rule_sheet_text
+from ..texts.compose import Para, RuleSheet, Shown, rule_sheet_text
 
 #: Page margins of text pages, in mm (inside every printer's reach, see render.paper).
 MARGIN = 15.0
@@ -119,16 +121,16 @@ def styles() -> Styles:
             fontName=f.bold,
             fontSize=12.5,
             leading=15,
-            spaceBefore=8,
+            spaceBefore=7,
             spaceAfter=2.5,
             textColor=ACCENT,
         ),
         subheading=style(
             "subheading", fontName=f.bold, fontSize=10.5, leading=13, spaceBefore=0, spaceAfter=3
         ),
-        body=style("body", spaceAfter=3.5),
+        body=style("body", spaceAfter=3),
         item=style("item", leftIndent=10, bulletIndent=0, spaceAfter=2.5),
-        caption=style("caption", fontSize=8.6, leading=11.2, textColor=INK),
+        caption=style("caption", fontSize=8.6, leading=11.2, textColor=INK, spaceBefore=1, spaceAfter=3),
         small=style("small", fontSize=8, leading=10, textColor=MUTED, alignment=TA_CENTER),
         small_body=style("small_body", fontSize=8.8, leading=11.6, spaceAfter=3),
     )
@@ -147,9 +149,91 @@ class SceneFlowable(Flowable):  # type: ignore[misc]
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         return self.width, self.height
 
+    # ImageAndFlowables asks its picture these (platypus's Image has them): never shrunk.
+    def _restrictSize(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def _unRestrictSize(self) -> None:
+        pass
+
     def draw(self) -> None:
         reset_canvas(self.canv)
         draw_scene(self.canv, self.scene, self.scale)
+
+
+class _Row(Table):  # type: ignore[misc]
+    """A row of examples (two diagrams with their captions): may float (see _Float)."""
+
+
+class _Float(Flowable):  # type: ignore[misc]
+    """A row of examples that floats to the top of the next page when it does not fit
+    in what is left of this one: the sections that follow fill this page first (as
+    figures do in books), whole sections only, so that no rule is cut in two by the
+    examples. Never drawn itself: the frame always asks it to split.
+    """
+
+    def __init__(self, row: Any, following: list[Any]) -> None:
+        super().__init__()
+        self.row, self.following = row, following
+        self.width = self.height = 0
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return available_width, available_height + 1  # too tall: the frame calls split
+
+    def split(self, available_width: float, available_height: float) -> list[Any]:
+        canvas = self.canv
+        _, height = self.row.wrapOn(canvas, available_width, available_height)
+        if height <= available_height:
+            return [self.row, *self.following]
+        room = available_height
+        fitting: list[Any] = []
+        for group in _sections(self.following):
+            if isinstance(group[0], _Float):
+                break
+            needed = 0.0
+            for item in group:
+                _, height = item.wrapOn(canvas, available_width, room)
+                if isinstance(item, KeepTogether):  # its wrap says "too tall" to force a split
+                    height = item._H
+                needed += height + item.getSpaceBefore() + item.getSpaceAfter()
+            if needed > room:
+                break
+            fitting += group
+            room -= needed
+        if not fitting:
+            return []  # nothing fills the gap: the row opens the next page
+        rest = _Float(self.row, self.following[len(fitting) :])
+        # What fits is laid out as it is; a KeepTogether, known to fit, is opened (the
+        # frame would refuse it as the first piece of a split).
+        opened = [x for i in fitting for x in (i._content if isinstance(i, KeepTogether) else [i])]
+        return [*opened, rest]
+
+
+def _sections(items: list[Any]) -> list[list[Any]]:
+    """``items`` cut into runs of the same section (see :func:`_tag`)."""
+    groups: list[list[Any]] = []
+    for item in items:
+        tag = getattr(item, "_boardgen_section", None)
+        if groups and tag is not None and getattr(groups[-1][0], "_boardgen_section", None) == tag:
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    return groups
+
+
+def _tag(items: list[Any], section: int) -> list[Any]:
+    """Mark the flowables of one section, so that a float moves it whole or not at all."""
+    for item in items:
+        item._boardgen_section = section
+    return items
+
+
+def _floating(story: list[Any]) -> list[Any]:
+    """``story`` with each row of examples made a :class:`_Float` over what follows."""
+    out: list[Any] = []
+    for item in reversed(story):
+        out = [_Float(item, out)] if isinstance(item, _Row) else [item, *out]
+    return out
 
 
 def reset_canvas(canvas: Canvas) -> None:
@@ -210,11 +294,33 @@ def _large(variant: Variant) -> bool:
     return variant.grid.size > 100 or variant.scoring_track is not None
 
 
+def _start_width(variant: Variant, width: float) -> float:
+    """Width in mm of the starting diagram beside the list of components: large boards
+    get more of the page, so that a board of 217 cells stays readable."""
+    if variant.grid.size > 150:
+        return min(112.0, width * 0.62)
+    return min(max(80.0 if _large(variant) else 62.0, _example_width(variant)), width * 0.45)
+
+
 def _example_width(variant: Variant) -> float:
-    """Width of an example diagram in mm: wider on boards with many cells, so that the
-    pieces and the marks of the move stay visible."""
-    cells = variant.grid.size
-    return 58.0 if cells <= 100 else 72.0 if cells <= 150 else 100.0
+    """Width of an example diagram in mm, from the cells across the board, so that the
+    pieces and the marks of the move stay visible: 52 mm for 8 x 8, 77 for Kruzno's 11
+    hexagons, 100 for the 17 of the 9x9x9 board (hexagons, with labels on three sides,
+    need a little more)."""
+    grid = variant.grid
+    across = 1 + max(grid.coords(cell)[0] for cell in grid.cells())
+    per_cell = 6.5 if isinstance(grid, SquareGrid) else 7.0
+    return min(100.0, max(52.0, per_cell * across))
+
+
+#: Examples about scores, drawn with the scoring track (pawns on the scores, the
+#: mover's pawn move shown); the others leave the track out so the stones stay large.
+_TRACK_TOPICS = frozenset({"catch-up", "scoring-track"})
+
+
+def _lone_width(sheet: RuleSheet, width: float) -> float:
+    """Most room (mm) for a diagram beside text: half the frame."""
+    return width / MM * 0.5
 
 
 def _board_only(variant: Variant) -> Variant:
@@ -226,20 +332,39 @@ def _board_only(variant: Variant) -> Variant:
     return drawn
 
 
-def _example(sheet: RuleSheet, shown: Shown) -> tuple[Any, Any]:
-    """The example's diagram (drawn by the engine) and its caption, as flowables."""
-    variant = _board_only(sheet.variant)
-    size = _cell_size(variant, _example_width(variant))
+def _with_track(sheet: RuleSheet, shown: Shown) -> bool:
+    return sheet.variant.scoring_track is not None and shown.example.topic in _TRACK_TOPICS
+
+
+def _diagram_width(sheet: RuleSheet, shown: Shown, column: float) -> float:
+    """Width in mm of an example's diagram in a column ``column`` mm wide."""
+    if _with_track(sheet, shown):
+        return min(column, 84.0)
+    return min(column, _example_width(sheet.variant))
+
+
+def _example(sheet: RuleSheet, shown: Shown, column: float) -> tuple[Any, Any]:
+    """The example's diagram (drawn by the engine), about ``column`` mm wide at most,
+    and its caption, as flowables."""
+    track = _with_track(sheet, shown)
+    variant = sheet.variant if track else _board_only(sheet.variant)
     example = shown.example
-    scene: Scene = _drawn(
-        variant, ("example", example.id), lambda: example_scene(variant, sheet.game, example, cell_size=size)
-    )
+    wanted = _diagram_width(sheet, shown, column)
+
+    def make() -> Scene:
+        size = _cell_size(variant, wanted)
+        scene = example_scene(variant, sheet.game, example, cell_size=size)
+        if scene.width > wanted + 0.5:  # pawns beside the track widen the picture a little
+            scene = example_scene(variant, sheet.game, example, cell_size=size * wanted / scene.width)
+        return scene
+
+    scene: Scene = _drawn(variant, ("example", example.id, wanted), make)
     caption = Paragraph(f"<b>{escape(shown.label)}.</b> {escape(shown.caption)}", styles().caption)
     return SceneFlowable(scene), caption
 
 
-def _table(rows: list[list[Any]], widths: list[float], gap: float) -> Any:
-    table = Table(rows, colWidths=widths)
+def _table(rows: list[list[Any]], widths: list[float], gap: float, kind: type = Table) -> Any:
+    table = kind(rows, colWidths=widths)
     table.setStyle(
         TableStyle(
             [
@@ -249,70 +374,120 @@ def _table(rows: list[list[Any]], widths: list[float], gap: float) -> Any:
                 ("RIGHTPADDING", (0, 0), (-1, -1), gap),
                 ("RIGHTPADDING", (-1, 0), (-1, -1), 0),
                 ("TOPPADDING", (0, 0), (-1, -1), 3),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 6),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
             ]
         )
     )
     return table
 
 
-def _examples(sheet: RuleSheet, shown: list[Shown], width: float) -> list[Any]:
-    """Examples two to a row (diagram above caption) when two fit side by side; a lone
-    example, or any on boards too big to pair, has its caption beside the diagram."""
+def _row(sheet: RuleSheet, shown: list[Shown], width: float) -> Any:
+    """Examples side by side, each diagram above its caption, in equal columns."""
     gap = GUTTER * MM
-    diagram = _example_width(sheet.variant) * MM
-    pair = 2 * diagram + gap <= width
-    out = []
-    while shown:
-        if pair and len(shown) >= 2:
-            row, shown = shown[:2], shown[2:]
-            cells = [
-                [picture, Spacer(1, 2), caption]
-                for picture, caption in map(lambda x: _example(sheet, x), row)
-            ]
-            column = (width - gap) / 2
-            out.append(_table([cells], [column + gap, column], gap))
-        else:
-            picture, caption = _example(sheet, shown[0])
-            shown = shown[1:]
-            out.append(_table([[picture, caption]], [picture.width + gap, width - picture.width - gap], gap))
-    return out
+    n = len(shown)
+    column = (width - (n - 1) * gap) / n
+    cells = [
+        [picture, Spacer(1, 2), caption]
+        for picture, caption in (_example(sheet, x, column / MM) for x in shown)
+    ]
+    return _table([cells], [column + gap] * (n - 1) + [column], gap, _Row)
+
+
+def _beside(sheet: RuleSheet, texts: list[Any], shown: Shown, width: float) -> Any:
+    """The rule's text (``texts``) and the example's caption on the left, the example's
+    diagram on the right: the diagram's height is used twice."""
+    gap = GUTTER * MM
+    picture, caption = _example(sheet, shown, _lone_width(sheet, width))
+    text = [*texts, Spacer(1, 2) if texts else Spacer(1, 0), caption]
+    return _table([[text, picture]], [width - picture.width, picture.width], gap)
+
+
+def _fit_in_a_row(sheet: RuleSheet, shown: list[Shown], width: float) -> bool:
+    """Whether the examples' diagrams fit side by side at their usual width."""
+    n = len(shown)
+    column = (width - (n - 1) * GUTTER * MM) / n / MM
+    return all(_diagram_width(sheet, x, 1000.0) <= column + 0.1 for x in shown)
 
 
 # -- the story --------------------------------------------------------------------------
 
 
-def _section(sheet: RuleSheet, section: Section, width: float) -> list[Any]:
-    """The section's flowables: a paragraph and the examples that follow it form a unit
-    kept on one page; a short section is kept whole, and a heading never ends a page."""
+Plan = dict[int, list[list[Shown]]]
+
+
+def _plan(sheet: RuleSheet, width: float, most: int) -> Plan:
+    """Rows of examples (up to ``most`` side by side) and the section each follows.
+
+    Walking through the sections, an example joins the row of the examples before it
+    when they all belong to consecutive sections and fit side by side; the row is shown
+    after the section of its last example. Side by side, examples take a fraction of
+    the height they take one under the other. An example left alone in its row is
+    shown by its own section instead (absent from the plan).
+    """
+    sections = list(sheet.sections)
+    own = [[b for b in section.blocks if isinstance(b, Shown)] for section in sections]
+    plan: Plan = {}
+    row: list[Shown] = []
+
+    def close(index: int) -> None:
+        if len(row) > 1:
+            plan.setdefault(index, []).append(list(row))
+        row.clear()
+
+    for i, mine in enumerate(own):
+        for example in mine:
+            if row and (len(row) >= most or not _fit_in_a_row(sheet, [*row, example], width)):
+                close(i)
+            row.append(example)
+        following = own[i + 1] if i + 1 < len(own) else []
+        carry = bool(row) and bool(following) and len(row) + len(following) <= most
+        if not (carry and _fit_in_a_row(sheet, row + following, width)):
+            close(i)
+    return plan
+
+
+def _section(sheet: RuleSheet, index: int, plan: Plan, width: float) -> list[Any]:
+    """The section's flowables, kept compact:
+
+    * the rows of examples the plan puts after this section (its own examples, and
+      maybe those of the sections just before) come after its paragraphs, each caption
+      under its diagram;
+    * an example of this section that is in no row: its diagram stands at the right of
+      the section's text, which flows around it, the caption after the paragraph it
+      illustrates, when the whole text fits beside the diagram; else the diagram stands
+      beside the paragraph it follows, with its caption under that paragraph.
+
+    A short section is kept whole, and a heading never ends a page.
+    """
     st = styles()
-    units: list[list[Any]] = []
-    pending: list[Shown] = []
-
-    def flush() -> None:
-        if pending:
-            examples = _examples(sheet, pending, width)
-            if units:
-                units[-1] += examples
-            else:
-                units.append(examples)
-            pending.clear()
-
-    for block in section.blocks:
-        if isinstance(block, Shown):
-            pending.append(block)
-        else:
-            flush()
-            units.append([_paragraph(block, st)])
-    flush()
+    section = sheet.sections[index]
+    in_rows = {id(x) for rows in plan.values() for row in rows for x in row}
+    blocks = [b for b in section.blocks if not (isinstance(b, Shown) and id(b) in in_rows)]
+    shown = [b for b in blocks if isinstance(b, Shown)]
+    rows = [_row(sheet, row, width) for row in plan.get(index, [])]  # kept apart: rows may float
     heading = _p(section.heading, st.heading)
+    if len(shown) == 1 and not rows:
+        picture, caption = _example(sheet, shown[0], _lone_width(sheet, width))
+        text = [heading, *(_paragraph(b, st) if isinstance(b, Para) else caption for b in blocks)]
+        column = width - picture.width - GUTTER * MM
+        if sum(item.wrap(column, 10_000)[1] for item in text) <= picture.height:
+            return [ImageAndFlowables(picture, text, imageLeftPadding=GUTTER * MM, imageRightPadding=0)]
+    units: list[list[Any]] = []
+    for block in blocks:
+        if isinstance(block, Para):
+            units.append([_paragraph(block, st)])
+        elif units and len(units[-1]) == 1 and isinstance(units[-1][0], Paragraph):
+            units[-1] = [_beside(sheet, units[-1], block, width)]
+        else:
+            units.append([_beside(sheet, [], block, width)])
     height = sum(item.wrap(width, 10_000)[1] for unit in units for item in unit)
-    if height < KEEP_TOGETHER * MM:
-        return [KeepTogether([heading, *(item for unit in units for item in unit)])]
+    if height < KEEP_TOGETHER * MM or not units:
+        return [KeepTogether([heading, *(item for unit in units for item in unit)]), *rows]
     first, *rest = units
     return [
         KeepTogether([heading, *first]),
         *(KeepTogether(unit) if len(unit) > 1 else unit[0] for unit in rest),
+        *rows,
     ]
 
 
@@ -326,7 +501,7 @@ def _top(sheet: RuleSheet, width: float) -> Any:
     """What you need and about the game (left) beside the starting position (right)."""
     st = styles()
     c = sheet.words
-    diagram_width = min(80.0 if _large(sheet.variant) else 66.0, width / MM * 0.45)
+    diagram_width = _start_width(sheet.variant, width / MM)
     scene = start_diagram(sheet.variant, diagram_width)
     left = [_p(c.text("words.components"), st.subheading)]
     left += [Paragraph(escape(line), st.item, bulletText="\u2022") for line in sheet.components]
@@ -352,20 +527,56 @@ def _top(sheet: RuleSheet, width: float) -> Any:
     return table
 
 
-def sheet_story(sheet: RuleSheet, width: float, *, heading: Callable[[Any], Any] | None = None) -> list[Any]:
+def sheet_story(
+    sheet: RuleSheet,
+    width: float,
+    *,
+    heading: Callable[[Any], Any] | None = None,
+    paper: Paper | None = None,
+    row: int | None = None,
+) -> list[Any]:
     """The flowables of one rule sheet, for a frame ``width`` points wide.
 
     ``heading`` may wrap the title paragraph (the booklet uses it to record the page).
+    Examples go up to ``row`` side by side; by default, the fewest that keep the
+    sheet as short as possible on ``paper`` (see :func:`_best_row`).
     """
     st = styles()
+    if row is None:
+        row = _best_row(sheet, paper) if paper is not None else 2
     title = _p(sheet.title, st.title)
     story: list[Any] = [heading(title) if heading else title]
     story += [_p(line, st.intro) for line in sheet.intro]
     story += [Spacer(1, 6), _top(sheet, width), Spacer(1, 2)]
-    for section in sheet.sections:
-        story += _section(sheet, section, width)
-    story.append(_tips(sheet, width))
-    return story
+    plan = _plan(sheet, width, row)
+    body: list[Any] = []
+    for index in range(len(sheet.sections)):
+        flowables = _section(sheet, index, plan, width)
+        rows = [item for item in flowables if isinstance(item, _Row)]
+        body += _tag([item for item in flowables if not isinstance(item, _Row)], index) + rows
+    body.append(_tips(sheet, width))
+    return story + _floating(body)
+
+
+#: Most examples side by side, in order of preference: pairs keep each example close
+#: to its rule; three in a row save room when a sheet would otherwise need a page more.
+_ROWS = (2, 3)
+
+
+def _best_row(sheet: RuleSheet, paper: Paper) -> int:
+    """The first of :data:`_ROWS` that gives the sheet its fewest pages on ``paper``."""
+
+    def pages(row: int) -> int:
+        doc = _sheet_doc(sheet, paper, io.BytesIO())
+        doc.build(sheet_story(sheet, doc.width, row=row))
+        return int(doc.page)
+
+    def best() -> int:
+        counts = [pages(row) for row in _ROWS]
+        return _ROWS[counts.index(min(counts))]
+
+    row: int = _drawn(sheet.variant, ("best row", sheet.lang, paper), best)
+    return row
 
 
 def _tips(sheet: RuleSheet, width: float) -> Any:
@@ -444,19 +655,25 @@ def text_frame(doc: Any, name: str = "text") -> Any:
     )
 
 
-def render_rules(variant: Variant, lang: str, paper: Paper) -> bytes:
-    """The rule sheet of ``variant`` in ``lang`` as PDF bytes."""
-    sheet = rule_sheet_text(variant, lang)
+def _sheet_doc(sheet: RuleSheet, paper: Paper, out: io.BytesIO) -> Any:
+    """The stand-alone sheet's document: metadata, page template and footer."""
     c = sheet.words
-    out = io.BytesIO()
     doc = rule_doc(
         out,
         paper,
         title=f"{sheet.title} \u2013 {c.text('words.rules')}",
-        lang=lang,
-        subject=f"boardgen rule sheet for {variant.id}",
+        lang=sheet.lang,
+        subject=c.text("subject.rules", title=sheet.title),
     )
     footer = _footer(f"{sheet.title} \u2013 {c.text('words.rules')}", lambda n: c.text("words.page", n=n))
     doc.addPageTemplates([PageTemplate(id="text", frames=[text_frame(doc)], onPage=footer)])
-    doc.build(sheet_story(sheet, doc.width))
+    return doc
+
+
+def render_rules(variant: Variant, lang: str, paper: Paper) -> bytes:
+    """The rule sheet of ``variant`` in ``lang`` as PDF bytes."""
+    sheet = rule_sheet_text(variant, lang)
+    out = io.BytesIO()
+    doc = _sheet_doc(sheet, paper, out)
+    doc.build(sheet_story(sheet, doc.width, paper=paper))
     return out.getvalue()
