@@ -308,3 +308,38 @@ def test_examples_sit_in_the_section_their_topic_names() -> None:
             assert section == example.topic or (
                 section == "special" and example.topic in compose.SPECIAL_TOPICS
             ), example.id
+
+
+SEEDS = ROOT.parent / "shared" / "seeds"
+
+
+def _all_texts() -> list[tuple[str, str]]:
+    """Every sentence template, game text and example caption, with where it comes from."""
+    found: list[tuple[str, str]] = []
+    for lang in LANGS:
+        found += [(f"{lang}:{key}", text) for key, text in catalogue(lang).templates().items()]
+        found += [(f"{lang}:games", text) for text in _game_texts(lang)]
+    for variant in VARIANTS:
+        for example in variant.examples:
+            found += [(f"{lang}:{variant.id}:{example.id}", t) for lang, t in example.caption.items()]
+    return found
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the rule sources are not next to the project")
+def test_no_sentence_follows_a_source_word_for_word() -> None:
+    """Written in our own words: no run of 7 words or more taken over from a source."""
+    import difflib
+
+    def words(text: str) -> list[str]:
+        return re.findall(r"\w+", text.lower().replace("\u2019", "'"))
+
+    sources = [words(path.read_text()) for path in sorted(SEEDS.glob("*.txt"))]
+    copied = []
+    for where, text in _all_texts():
+        ours = words(text)
+        for source in sources:
+            match = difflib.SequenceMatcher(None, ours, source, autojunk=False)
+            run = match.find_longest_match(0, len(ours), 0, len(source))
+            if run.size >= 7:
+                copied.append((where, " ".join(ours[run.a : run.a + run.size])))
+    assert not copied, copied
