@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from boardgen.build import build_all
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -26,3 +29,29 @@ def in_tmp(tmp_path: Path) -> Iterator[Path]:
         yield tmp_path
     finally:
         os.chdir(old)
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One real build (every file of every game, booklets, index.html), shared by the tests
+    that check outputs as a user receives them."""
+    out = tmp_path_factory.mktemp("build")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("BOARDGEN_VARIANTS", str(ROOT / "variants"))
+        build_all(out)
+    return out
+
+
+def need_tool(name: str) -> str:
+    """The path of a system tool the test needs (scripts/system-deps installs them).
+
+    Missing on a developer's machine: the test is skipped, saying how to install it.
+    Missing in CI (``CI`` set): the test fails, since CI must prove the outputs.
+    """
+    found = shutil.which(name)
+    if found:
+        return found
+    message = f"{name} is not installed (run: bash scripts/system-deps)"
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)

@@ -33,7 +33,6 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from boardgen.build import build_all
 from boardgen.descriptor import load_all
 from boardgen.gallery import GALLERY, PRINT_BOX, fit, render_gallery, svg_size_mm
 
@@ -316,16 +315,6 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chromium]:
         yield chromium
     finally:
         chromium.close()
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A real build (every SVG and PDF), with its index.html."""
-    out = tmp_path_factory.mktemp("build")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("BOARDGEN_VARIANTS", str(Path(__file__).resolve().parents[1] / "variants"))
-        build_all(out)
-    return out
 
 
 _PAGE_CHECK = """(() => {
