@@ -328,3 +328,31 @@ def test_render_applies_the_language_to_boards_and_start_diagrams() -> None:
     start = render(variante, "start", "pdf", RenderOptions(lang="de"))
     with pdfplumber.open(io.BytesIO(start)) as doc:
         assert "Variante Dames (orthogonale Dame): Grundstellung" in (doc.pages[0].extract_text() or "")
+
+
+def _polygons(item: object) -> int:
+    from boardgen.scene import Group, Polygon
+
+    if isinstance(item, Group):
+        return sum(_polygons(child) for child in item.items)
+    return 1 if isinstance(item, Polygon) else 0
+
+
+def test_tile_pages_carry_only_their_share_of_the_board() -> None:
+    """Tiles cull the cells they cannot show, so a board's PDF grows with its cells, not
+    with cells times pages: over all tiles each cell is drawn about once (overlaps aside)."""
+    from boardgen.descriptor import load_variant
+    from boardgen.outputs import RenderOptions, board_pages_for
+    from boardgen.scene import Group
+
+    variant = load_variant("hex9-checkers")
+    pages = board_pages_for(variant, RenderOptions(cell_size=40))
+    tiles = pages[1:]
+    assert len(tiles) >= 12
+    drawn = sum(
+        _polygons(item)
+        for page in tiles
+        for item in page.items
+        if isinstance(item, Group) and (item.label or "").startswith("tile ")
+    )
+    assert variant.grid.size <= drawn < 1.8 * variant.grid.size

@@ -229,10 +229,54 @@ def _bounds(item: Item) -> Box | None:
     return box.inset(-pad, -pad, -pad, -pad)
 
 
-def _visible(items: tuple[Item, ...], bounds: list[Box | None], window: Box) -> tuple[Item, ...]:
+@dataclass(frozen=True)
+class _Bounded:
+    """An item with the box it paints in (None: unknown, always kept) and, for a group
+    that is not clipped, its children likewise, so tiles can cull inside it."""
+
+    item: Item
+    box: Box | None
+    children: tuple[_Bounded, ...] | None = None
+
+
+def _bounded(item: Item) -> _Bounded:
+    """Bounds of ``item`` and of everything inside it, computed once per board."""
+    if not isinstance(item, Group) or item.clip is not None:
+        return _Bounded(item, _bounds(item))
+    children = tuple(_bounded(child) for child in item.items)
+    boxes = [child.box for child in children]
+    if not boxes or any(box is None for box in boxes):
+        return _Bounded(item, None, children)
+    x0, y0 = min(b.x for b in boxes if b), min(b.y for b in boxes if b)
+    x1, y1 = max(b.right for b in boxes if b), max(b.bottom for b in boxes if b)
+    k = item.scale
+    return _Bounded(item, Box(item.dx + k * x0, item.dy + k * y0, k * (x1 - x0), k * (y1 - y0)), children)
+
+
+def _cull(node: _Bounded, window: Box) -> Item | None:
+    """``node``'s item without the parts that cannot paint inside ``window``, or None.
+
+    A tile page thus carries only its own share of the board, so a board's PDF grows
+    with its cells, not with cells times pages.
+    """
+    if node.box is not None and not window.overlaps(node.box):
+        return None
+    if node.children is None:
+        return node.item
+    group = node.item
+    assert isinstance(group, Group)
+    k = group.scale
+    inner = Box((window.x - group.dx) / k, (window.y - group.dy) / k, window.width / k, window.height / k)
+    kept = tuple(item for item in (_cull(child, inner) for child in node.children) if item is not None)
+    if len(kept) == len(group.items):
+        return group
+    return Group(kept, group.dx, group.dy, group.scale, group.clip, group.label) if kept else None
+
+
+def _visible(nodes: list[_Bounded], window: Box) -> tuple[Item, ...]:
     """The items that may paint inside ``window``: a tile page carries only its own part."""
     around = window.inset(-1.0, -1.0, -1.0, -1.0)
-    return tuple(item for item, box in zip(items, bounds, strict=True) if box is None or around.overlaps(box))
+    return tuple(item for item in (_cull(node, around) for node in nodes) if item is not None)
 
 
 def _tile_page(
@@ -242,7 +286,7 @@ def _tile_page(
     grid: tuple[int, int],
     title: str,
     page: str,
-    bounds: list[Box | None],
+    bounds: list[_Bounded],
     c: Catalogue,
 ) -> Scene:
     columns, rows = grid
@@ -256,7 +300,7 @@ def _tile_page(
     clip = win.inset(*(0.0 if inner else -_BLEED for inner in (left, top, right, bottom)))
     items: list[Item] = [
         Group(
-            _visible(artwork.items, bounds, clip),
+            _visible(bounds, clip),
             dx=on.x - win.x,
             dy=on.y - win.y,
             clip=(clip.x, clip.y, clip.width, clip.height),
@@ -374,7 +418,7 @@ def board_pages(
         return c.text("words.page_of", n=n, total=total) if numbered else ""
 
     pages = [_map_page(artwork, paper, tiles, grid, title, page(1), c)]
-    bounds = [_bounds(item) for item in artwork.items]
+    bounds = [_bounded(item) for item in artwork.items]
     for n, tile in enumerate(tiles, start=2):
         pages.append(_tile_page(artwork, paper, tile, grid, title, page(n), bounds, c))
     return tuple(pages)
