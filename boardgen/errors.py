@@ -8,8 +8,9 @@ CI logs can jump straight to the spot.
 
 from __future__ import annotations
 
-__all__ = ["BoardgenError", "Mark"]
+__all__ = ["BoardgenError", "Mark", "closest"]
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -55,3 +56,14 @@ class BoardgenError(Exception):
             parts.append(self.key)
         parts.append(self.message)
         return ": ".join(parts)
+
+
+def closest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The choice a misspelt ``word`` most likely meant, for "did you mean" hints.
+
+    difflib is imported here, when a hint is needed, not on every run.
+    """
+    import difflib
+
+    found = difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
+    return found[0] if found else None

@@ -5,7 +5,6 @@ from __future__ import annotations
 __all__ = ["write_atomic"]
 
 import os
-import tempfile
 from pathlib import Path
 
 
@@ -13,15 +12,18 @@ def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to a temporary file beside ``path``, then rename it into place.
 
     A rename within one folder is atomic, so readers (and a user opening the PDF)
-    see either the old file or the complete new one.
+    see either the old file or the complete new one. The temporary file is hidden
+    (``.name.<random>.part``), created exclusively, and removed if anything fails; a
+    killed process may leave one, which the next ``boardgen build`` deletes.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    temp = path.parent / f".{path.name}.{os.urandom(6).hex()}.part"
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         os.chmod(temp, 0o644)
         os.replace(temp, path)
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        temp.unlink(missing_ok=True)
         raise

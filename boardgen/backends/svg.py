@@ -22,8 +22,8 @@ from __future__ import annotations
 
 __all__ = ["FONT_FAMILY", "render_svg"]
 
-import hashlib
 import xml.etree.ElementTree as ET
+import zlib
 from collections import Counter
 
 from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
@@ -198,7 +198,7 @@ def render_svg(scene: Scene) -> bytes:
         ET.SubElement(root, "title").text = scene.title
     if scene.description:
         ET.SubElement(root, "desc").text = scene.description
-    digest = hashlib.sha1(repr(scene).encode("utf-8"), usedforsecurity=False).hexdigest()[:8]
+    digest = f"{zlib.crc32(repr(scene).encode('utf-8')):08x}"
     defs = ET.SubElement(root, "defs")
     writer = _Writer(f"bg{digest}", defs)
     for item in scene.items:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 __all__ = ["load_all", "load_variant", "variant_ids", "variants_dir"]
 
-import difflib
 import os
 import re
 from pathlib import Path
 
-from ..errors import BoardgenError
+from ..errors import BoardgenError, closest
 from .model import Variant
 from .parse import ID_PATTERN, parse_variant
 from .yamlload import load_file
@@ -46,8 +45,8 @@ def load_variant(ref: str, directory: Path | None = None) -> Variant:
     path = folder / f"{ref}.yaml"
     if not path.is_file():
         known = variant_ids(folder)
-        close = difflib.get_close_matches(ref, known, n=1, cutoff=0.5)
-        hint = f"; did you mean {close[0]}?" if close else f" (known: {', '.join(known) or 'none'})"
+        close = closest(ref, known, cutoff=0.5)
+        hint = f"; did you mean {close}?" if close else f" (known: {', '.join(known) or 'none'})"
         raise BoardgenError(f"no variant '{ref}'{hint}")
     return parse_variant(load_file(path, display=str(path)))
 

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 __all__ = ["Reader"]
 
-import difflib
 import re
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from ..errors import BoardgenError
+from ..errors import BoardgenError, closest
 from .yamlload import Loaded, PathKey
 
 
@@ -161,8 +160,8 @@ def _check_range(
 
 def _unknown(word: str, allowed: Sequence[str], *, noun: str = "key") -> str:
     message = f"unknown {noun} '{word}'"
-    close = difflib.get_close_matches(word, list(allowed), n=1, cutoff=0.6)
+    close = closest(word, allowed)
     if close:
-        return f"{message}: did you mean '{close[0]}'?"
+        return f"{message}: did you mean '{close}'?"
     listed = ", ".join(allowed)
     return f"{message} (expected one of: {listed})" if listed else message

@@ -44,9 +44,14 @@ _PATH_SPLIT = re.compile(r"(?<=\d)\s*[-x:]\s*")
 
 def fit_cell_size(variant: Variant, width: float = DEFAULT_WIDTH, *, coordinates: bool = True) -> float:
     """The cell size (mm, to 0.01) at which the whole diagram is about ``width`` mm wide."""
-    size = 20.0
-    for _ in range(5):  # labels grow with the cells, so the width is not quite linear
+    # Labels grow with the cells, so the width is not quite linear in the size: iterate
+    # to the fixed point, which three scenes reach on every bundled board.
+    size, previous = 20.0, 0.0
+    for _ in range(8):
         size *= width / board_scene(variant, BoardOptions(size, coordinates), {}).width  # as a diagram
+        if round(size, 2) == previous:
+            break
+        previous = round(size, 2)
     return round(size, 2)
 
 

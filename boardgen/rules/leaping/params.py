@@ -11,12 +11,11 @@ from __future__ import annotations
 
 __all__ = ["DEFAULTS", "LeapingParams", "parse_params"]
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import BoardgenError
+from ...errors import BoardgenError, closest
 from .directions import DIRECTION_WORDS
 
 #: Allowed values of the switches that take one word.
@@ -121,8 +120,8 @@ def parse_params(params: Mapping[str, Any], regions: Mapping[str, frozenset[int]
     """
     for name in params:
         if name not in DEFAULTS:
-            close = difflib.get_close_matches(str(name), list(DEFAULTS), n=1)
-            hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(DEFAULTS)}"
+            close = closest(str(name), DEFAULTS)
+            hint = f"did you mean {close!r}?" if close else f"known: {', '.join(DEFAULTS)}"
             raise _error(name, f"unknown leaping switch {name!r}; {hint}")
     raw = {**DEFAULTS, **params}
     values: dict[str, Any] = {}

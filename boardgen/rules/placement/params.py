@@ -19,12 +19,11 @@ from __future__ import annotations
 
 __all__ = ["DEFAULTS", "ParamError", "PlacementParams", "parse_params"]
 
-import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import BoardgenError
+from ...errors import BoardgenError, closest
 
 #: Builds the error for a key below ``rules.params`` (the registry's ParamErrorFactory).
 ParamError = Callable[[tuple[str | int, ...], str], BoardgenError]
@@ -58,8 +57,8 @@ def parse_params(raw: Mapping[str, Any], error: ParamError = _plain_error) -> Pl
     """
     for name in raw:
         if name not in _NAMES:
-            close = difflib.get_close_matches(str(name), _NAMES, n=1)
-            hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(_NAMES)}"
+            close = closest(str(name), _NAMES)
+            hint = f"did you mean {close!r}?" if close else f"known: {', '.join(_NAMES)}"
             raise error((str(name),), f"unknown placement parameter {name!r}; {hint}")
     values: dict[str, int] = {}
     for name in _NAMES:
