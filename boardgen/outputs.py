@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .descriptor.model import Variant
+from .errors import BoardgenError
 from .render.board import BoardOptions, board_scene
 from .render.paper import Paper, paper_named
 from .rules.base import PieceView
@@ -88,6 +89,7 @@ def _title(variant: Variant, options: RenderOptions) -> str:
 
 
 def _board_pages(
+    variant: Variant,
     artwork: Scene,
     paper: Paper,
     landscape: bool | None,
@@ -95,8 +97,22 @@ def _board_pages(
     options: RenderOptions,
     board_size: tuple[float, float] | None,
 ) -> tuple[Scene, ...]:
-    """The board's pages; with no orientation asked for, the one needing fewer pages."""
-    from .render.sheet import board_pages
+    """The board's pages; with no orientation asked for, the one needing fewer pages.
+
+    A board needing more than MAX_PAGES pages is refused before anything is drawn.
+    """
+    from .render.sheet import MAX_PAGES, board_pages, page_count
+
+    turns = (False, True) if landscape is None else (landscape,)
+    needed = min(page_count(artwork.width, artwork.height, paper, landscape=t) for t in turns)
+    if needed > MAX_PAGES:
+        message = (
+            f"this board would need {needed:,} pages of {paper.name} (the limit is {MAX_PAGES}): "
+            "choose a smaller cell size or larger paper"
+        )
+        if options.cell_size is None:
+            raise variant.error(("print", "cell_size"), message)
+        raise BoardgenError(f"--cell-size {options.cell_size:g}: {message}")
 
     def pages(turned: bool) -> tuple[Scene, ...]:
         return board_pages(
@@ -132,7 +148,7 @@ def board_pages_for(
     paper, landscape = _paper(variant, options)
     artwork = scene_for(variant, "board", options)
     size = _board_size(variant, options)
-    return _board_pages(artwork, paper, landscape, title or _title(variant, options), options, size)
+    return _board_pages(variant, artwork, paper, landscape, title or _title(variant, options), options, size)
 
 
 def start_pieces(variant: Variant) -> dict[int, PieceView]:
@@ -188,7 +204,7 @@ def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = R
     lang = _lang(options)
     title = _title(variant, options)
     if what == "board":
-        pages = _board_pages(scene, paper, landscape, title, options, _board_size(variant, options))
+        pages = _board_pages(variant, scene, paper, landscape, title, options, _board_size(variant, options))
     else:
         pages = (diagram_page(scene, paper, landscape=bool(landscape), title=scene.title, lang=lang),)
     subject = catalogue(lang).text(f"subject.{what}", title=title)
@@ -197,7 +213,6 @@ def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = R
 
 def _pieces(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
     """The print-and-play counters: a PDF only (several pages, at the board's scale)."""
-    from .errors import BoardgenError
     from .render.pieces_sheet import pieces_pages
 
     if fmt != "pdf":
@@ -212,7 +227,6 @@ def _pieces(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
 
 def _rules(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
     """The rule sheet in ``options.lang``: a PDF only (platypus page layout)."""
-    from .errors import BoardgenError
     from .sheets.rulesheet import render_rules
 
     if fmt != "pdf":

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 __all__ = ["SIDES", "Grid", "Point", "Side", "column_letters", "parse_column_letters"]
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Literal
@@ -127,8 +128,12 @@ class Grid(ABC):
     def outline(self, cell: int) -> tuple[Point, ...]:
         """Polygon of the cell in cell units, y up, counter-clockwise."""
 
+    @functools.cached_property
+    def _middle(self) -> float:
+        """x of the board's south-north centre line, in cell units (computed once)."""
+        xs = [self.centre(c)[0] for c in self.cells()]
+        return (min(xs) + max(xs)) / 2
+
     def across(self, cell: int) -> float:
         """Signed distance from the board's south-north centre line, in cell units."""
-        xs = [self.centre(c)[0] for c in self.cells()]
-        middle = (min(xs) + max(xs)) / 2
-        return self.centre(cell)[0] - middle
+        return self.centre(cell)[0] - self._middle

@@ -382,6 +382,19 @@ def _map_page(
     return Scene(paper.width, paper.height, tuple(items), f"{title}: {subtitle}", subtitle)
 
 
+#: Most pages one board may be tiled over (documented in the README's limits): beyond
+#: it a board is refused before anything is drawn, rather than printing a ream.
+MAX_PAGES = 250
+
+
+def page_count(width: float, height: float, paper: Paper, *, landscape: bool) -> int:
+    """How many pages :func:`board_pages` makes for artwork of this size, without drawing."""
+    box = content_box(paper.oriented(landscape))
+    if width <= box.width + 1e-9 and height <= box.height + 1e-9:
+        return 1
+    return len(_tiles(width, height, box.inset(GUTTER, GUTTER, GUTTER, GUTTER))) + 1
+
+
 def board_pages(
     artwork: Scene,
     paper: Paper,

@@ -37,19 +37,23 @@ class Layout:
         #: Number of the opposite direction of each direction.
         self.reverse: tuple[int, ...] = tuple(self.shift.index(-s) for s in self.shift)
         #: rays[d][i]: internal indices of the playable cells met going direction d from i.
+        inside = frozenset(self.cell)
         self.rays: tuple[dict[int, tuple[int, ...]], ...] = tuple(
-            {self.index[c]: self._ray(c, name, playable) for c in playable} for name in self.names
+            {i: self._ray(i, shift, inside) for i in inside} for shift in self.shift
         )
 
     def _index_of(self, x: int, y: int) -> int:
         return (y - self._y0 + 1) * self.width + (x - self._x0 + 1)
 
-    def _ray(self, cell: int, direction: str, playable: frozenset[int]) -> tuple[int, ...]:
+    @staticmethod
+    def _ray(start: int, shift: int, inside: frozenset[int]) -> tuple[int, ...]:
+        """Playable indices from ``start`` on, one ``shift`` at a time, up to the first
+        cell that is not playable (off the board, every step lands in the padding)."""
         found: list[int] = []
-        nxt = self.grid.step(cell, direction)
-        while nxt is not None and nxt in playable:
-            found.append(self.index[nxt])
-            nxt = self.grid.step(nxt, direction)
+        nxt = start + shift
+        while nxt in inside:
+            found.append(nxt)
+            nxt += shift
         return tuple(found)
 
     def direction(self, name: str) -> int:
