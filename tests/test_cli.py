@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from boardgen import __version__
 from boardgen.cli import main
 
 
@@ -50,3 +51,21 @@ def test_python_dash_m_works() -> None:
     result = subprocess.run([sys.executable, "-m", "boardgen", "--version"], capture_output=True, text=True)
     assert result.returncode == 0
     assert result.stdout.startswith("boardgen, version ")
+
+
+def test_version_and_command_suggestions() -> None:
+    runner = CliRunner()
+    version = runner.invoke(main, ["--version"])
+    assert version.exit_code == 0 and version.output == f"boardgen, version {__version__}\n"
+    typo = runner.invoke(main, ["buidl"])
+    assert typo.exit_code == 2 and "Did you mean 'build'?" in typo.stderr
+
+
+def test_shell_completion_offers_variant_ids_then_files() -> None:
+    runner = CliRunner()
+    env = {"_BOARDGEN_COMPLETE": "bash_complete", "COMP_WORDS": "boardgen render po", "COMP_CWORD": "2"}
+    result = runner.invoke(main, [], env=env, prog_name="boardgen")
+    assert result.output.split() == ["plain,pool-checkers"]
+    env["COMP_WORDS"] = "boardgen validate my/"
+    result = runner.invoke(main, [], env=env, prog_name="boardgen")
+    assert result.output.split() == ["file,my/"]

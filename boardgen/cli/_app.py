@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["main", "output_format", "reports_errors"]
+__all__ = ["complete_variant", "main", "output_format", "reports_errors"]
 
 import functools
 import sys
@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import click
+from click.shell_completion import CompletionItem
 
 from .. import __version__
 from ..errors import BoardgenError
@@ -30,6 +31,14 @@ def reports_errors(command: F) -> F:
             sys.exit(2)
 
     return wrapper  # type: ignore[return-value]
+
+
+def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Shell completion for VARIANT: the variant ids, and the shell's own file names."""
+    from ..descriptor.load import variant_ids
+
+    ids = [CompletionItem(vid) for vid in variant_ids() if vid.startswith(incomplete)]
+    return ids if ids and "/" not in incomplete else [CompletionItem(incomplete, type="file")]
 
 
 def output_format(output: Path, fmt: str | None, formats: Sequence[str], default: str) -> str:

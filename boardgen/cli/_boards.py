@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from ._app import main, output_format, reports_errors
+from ._app import complete_variant, main, output_format, reports_errors
 
 
 @main.command("list")
@@ -25,7 +25,7 @@ def list_variants() -> None:
 
 
 @main.command()
-@click.argument("variant")
+@click.argument("variant", shell_complete=complete_variant)
 @click.option(
     "--what",
     type=click.Choice(["board", "start", "rules"]),
@@ -59,7 +59,12 @@ def list_variants() -> None:
     help="Page orientation for PDF output (default: the descriptor's, else whichever needs fewer pages).",
 )
 @click.option("--coordinates/--no-coordinates", default=None, help="Print cell names around the board.")
-@click.option("--lang", default="en", show_default=True, help="Language of a rule sheet (en, fr, de, ...).")
+@click.option(
+    "--lang",
+    default="en",
+    show_default=True,
+    help="Language of the words on the page: rule sheet, board sheets, start diagram (en, fr, de, ...).",
+)
 @click.option(
     "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="File to write."
 )

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import click
 
-from ._app import main, output_format, reports_errors
+from ._app import complete_variant, main, output_format, reports_errors
 
 
 @main.command()
-@click.argument("variant")
+@click.argument("variant", shell_complete=complete_variant)
 @click.option("--position", default=None, help="Position string of the game (default: the start).")
 @click.option(
     "--arrow",

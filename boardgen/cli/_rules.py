@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ._app import main, reports_errors
+from ._app import complete_variant, main, reports_errors
 
 if TYPE_CHECKING:
     from ..rules.base import Game
@@ -22,7 +22,7 @@ _POSITION = click.option(
 
 
 @main.command()
-@click.argument("variants", nargs=-1, required=True)
+@click.argument("variants", nargs=-1, required=True, shell_complete=complete_variant)
 @reports_errors
 def validate(variants: tuple[str, ...]) -> None:
     """Check descriptors and their setups; one line per check.
@@ -56,7 +56,7 @@ def _game_at(ref: str, position: str | None) -> tuple[Game, Any]:
 
 
 @main.command(epilog=_VARIANT_HELP)
-@click.argument("variant")
+@click.argument("variant", shell_complete=complete_variant)
 @click.argument("depth", type=click.IntRange(1, 64))
 @_POSITION
 @click.option("--divide", is_flag=True, help="First list each legal move with its count at DEPTH.")
@@ -78,7 +78,7 @@ def perft(variant: str, depth: int, position: str | None, divide: bool) -> None:
 
 
 @main.command(epilog=_VARIANT_HELP)
-@click.argument("variant")
+@click.argument("variant", shell_complete=complete_variant)
 @_POSITION
 @reports_errors
 def moves(variant: str, position: str | None) -> None:
