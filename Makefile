@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 
-.PHONY: boards test lint typecheck bench clean setup system-deps
+.PHONY: boards test fuzz lint bench clean setup system-deps
 
 setup: $(STAMP)
 
@@ -31,9 +31,16 @@ lint: $(STAMP)
 	$(BIN)/ruff check boardgen tests benchmarks
 	$(BIN)/ruff format --check boardgen
 
+# Property-based fuzzing at full strength: 2,600 cases for each of the four properties
+# in tests/test_fuzz.py (over 10,000 in all; a few minutes). `make test` runs 40 each.
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/test_fuzz.py --hypothesis-show-statistics
+
+# Speed and scale, against peers in the same run (pydraughts, python-chess).
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[bench]'
 	$(BIN)/python benchmarks/bench_perft.py
+	$(BIN)/python benchmarks/bench_outputs.py
 
 clean:
 	rm -rf output .pytest_cache .mypy_cache .ruff_cache

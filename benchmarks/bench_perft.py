@@ -1,13 +1,15 @@
-"""Perft speed of the leaping engine, and English checkers against pydraughts.
+"""Perft speed of both rule families, and English checkers against pydraughts.
 
 Run from the project root:  python benchmarks/bench_perft.py [--quick] [--peer-depth N]
 
-Prints one row per game (perft from the starting position at a depth that takes a
-second or so) and then English checkers perft at the same depth by this engine and by
-pydraughts (a draughts library written in Python) in the same run, with the ratio of
-their speeds. Both sides count the last ply in bulk (the number of legal moves rather
-than playing them). Without pydraughts installed the peer row is skipped with a note.
-A benchmark, not a test: it asserts nothing but that the two counts agree.
+Prints one row per game: perft from the starting position at a depth that takes a
+second or so. Catchup's perft counts its last two plies by formula (docs/rules.md), so
+its row gives the time but no rate: that would measure counting, not generating. Then
+English checkers perft by this engine and by pydraughts (a draughts library written in
+Python) at the same depth in the same run, with the ratio of their speeds; both count
+the last ply in bulk (the number of legal moves rather than playing them). Without
+pydraughts installed the peer row is skipped with a note. A benchmark, not a test: it
+asserts nothing but that the two counts agree.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from boardgen.descriptor import load_variant  # noqa: E402
-from boardgen.rules.leaping import LeapingGame, make_game  # noqa: E402
+from boardgen.rules.base import Game  # noqa: E402
+from boardgen.rules.registry import make_game  # noqa: E402
 
 #: Game id and perft depth (full run, --quick run).
 GAMES = [
@@ -33,20 +36,14 @@ GAMES = [
     ("variante-dames", 7, 5),
     ("kruzno-checkers", 5, 4),
     ("hex9-checkers", 5, 4),
+    ("catchup", 3, 2),
 ]
 
 
-def load_game(game_id: str) -> LeapingGame:
-    """The game from its descriptor; falls back to the test suite's switches if the
-    descriptor has no ``rules.params`` yet."""
-    spec = load_variant(game_id).game_spec()
-    if not spec.params:
-        sys.path.insert(0, str(ROOT / "tests"))
-        from leaping_specs import spec as test_spec  # type: ignore[import-not-found]
-
-        print(f"  note: {game_id} has no rules.params; using tests/leaping_specs.py")
-        spec = test_spec(game_id)
-    return make_game(spec)
+def load_game(game_id: str) -> Game:
+    """The game, from its descriptor, by the family the descriptor names."""
+    variant = load_variant(game_id)
+    return make_game(variant.game_spec(), variant.rules.family)
 
 
 def timed(run: Callable[[], int], minimum: float = 0.5) -> tuple[int, float]:
@@ -74,15 +71,16 @@ def peer_perft(board: Any, depth: int) -> int:
     return total
 
 
-def row(name: str, depth: int, nodes: int, seconds: float, extra: str = "") -> None:
-    rate = nodes / seconds if seconds else float("inf")
-    print(f"{name:<28}{depth:>6}{nodes:>14,}{seconds:>10.3f}{rate:>14,.0f}  {extra}")
+def row(name: str, depth: int, nodes: int, seconds: float, note: str = "") -> None:
+    """One line of the table; a row with a note has no meaningful rate."""
+    rate = "-" if note else f"{nodes / seconds:,.0f}" if seconds else "inf"
+    print(f"{name:<28}{depth:>6}{nodes:>14,}{seconds:>10.3f}{rate:>14}  {note}".rstrip())
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="shallower depths (a few seconds in all)")
-    parser.add_argument("--peer-depth", type=int, default=5, help="English depth compared with pydraughts")
+    parser.add_argument("--peer-depth", type=int, default=None, help="English depth compared with pydraughts")
     args = parser.parse_args()
 
     print(f"{'game':<28}{'depth':>6}{'nodes':>14}{'seconds':>10}{'nodes/s':>14}")
@@ -91,9 +89,10 @@ def main() -> None:
         depth = quick if args.quick else full
         start = game.initial()
         nodes, seconds = timed(partial(game.perft, start, depth), minimum=0.0)
-        row(game_id, depth, nodes, seconds)
+        by_formula = load_variant(game_id).rules.family == "placement"
+        row(game_id, depth, nodes, seconds, "(last plies counted by formula)" if by_formula else "")
 
-    depth = args.peer_depth
+    depth = args.peer_depth or (5 if args.quick else 6)
     english = load_game("american-checkers")
     ours, our_seconds = timed(lambda: english.perft(english.initial(), depth))
     row("american-checkers (peer run)", depth, ours, our_seconds)
