@@ -18,6 +18,7 @@ from __future__ import annotations
 
 __all__ = ["HexHexGrid", "Orientation"]
 
+import functools
 import math
 from typing import Literal
 
@@ -72,15 +73,15 @@ class HexHexGrid(Grid):
 
     def outline(self, cell: int) -> tuple[Point, ...]:
         cx, cy = self.centre(cell)
+        return tuple((cx + dx, cy + dy) for dx, dy in self._corners)
+
+    @functools.cached_property
+    def _corners(self) -> tuple[Point, ...]:
+        """The six corners' offsets from a cell's centre, the same for every cell."""
         radius = 1 / _ROOT3
         start = 30.0 if self.orientation == "pointy" else 0.0
-        return tuple(
-            (
-                cx + radius * math.cos(math.radians(start + 60 * k)),
-                cy + radius * math.sin(math.radians(start + 60 * k)),
-            )
-            for k in range(6)
-        )
+        angles = [math.radians(start + 60 * k) for k in range(6)]
+        return tuple((radius * math.cos(a), radius * math.sin(a)) for a in angles)
 
     def _turn(self, px: float, py: float) -> Point:
         if self.orientation == "pointy":

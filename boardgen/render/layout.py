@@ -12,7 +12,6 @@ from __future__ import annotations
 __all__ = ["Layout"]
 
 import math
-from collections.abc import Iterable
 
 from ..geometry import Grid, Point
 
@@ -38,6 +37,7 @@ class Layout:
         self.grid = grid
         self.cell_size = cell_size
         self.flip = flip
+        self._directions: dict[str, Point] = {}
         outline = [p for c in grid.cells() for p in grid.outline(c)]
         xs = [p[0] for p in outline]
         ys = [p[1] for p in outline]
@@ -78,18 +78,18 @@ class Layout:
         return self.to_page(self.centre_units)
 
     def direction(self, name: str) -> Point:
-        """Page vector (mm) of one step in a named grid direction."""
+        """Page vector (mm) of one step in a named grid direction (measured once per name)."""
+        known = self._directions.get(name)
+        if known is not None:
+            return known
         grid = self.grid
-        for cell in _central_first(grid):
+        for cell in sorted(grid.cells(), key=lambda c: -grid.ring(c)):  # from the middle out
             other = grid.step(cell, name)
             if other is not None:
                 (ax, ay), (bx, by) = self.centre(cell), self.centre(other)
-                return (bx - ax, by - ay)
+                self._directions[name] = (bx - ax, by - ay)
+                return self._directions[name]
         raise ValueError(f"direction {name!r} leads nowhere on this board")
-
-
-def _central_first(grid: Grid) -> Iterable[int]:
-    return sorted(grid.cells(), key=lambda c: -grid.ring(c))
 
 
 def polar(centre: Point, radius: float, degrees: float) -> Point:
