@@ -31,9 +31,12 @@ def test_square_cells_print_at_the_cell_size(cell_size: float) -> None:
     )
     tiles = pages if len(pages) == 1 else pages[1:]  # skip the (scaled) assembly map
     for counts in tiles:
-        assert counts[(cell_size, cell_size)] == 64  # every tile draws the squares it shows, whole
+        # each tile draws the squares it shows, whole, at exactly the cell size
+        assert counts[(cell_size, cell_size)] > 0
+    drawn = sum(counts[(cell_size, cell_size)] for counts in tiles)
+    assert 64 <= drawn < 64 * len(tiles) or len(tiles) == 1  # every square somewhere, not everywhere
     if cell_size == 20.0:
-        assert len(pages) == 1
+        assert len(pages) == 1 and drawn == 64
 
 
 @pytest.mark.parametrize("cell_size", [15.0, 30.0])

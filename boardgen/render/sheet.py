@@ -268,8 +268,8 @@ def _cull(node: _Bounded, window: Box) -> Item | None:
     k = group.scale
     inner = Box((window.x - group.dx) / k, (window.y - group.dy) / k, window.width / k, window.height / k)
     kept = tuple(item for item in (_cull(child, inner) for child in node.children) if item is not None)
-    if len(kept) == len(group.items):
-        return group
+    if len(kept) == len(group.items) and all(a is b for a, b in zip(kept, group.items, strict=True)):
+        return group  # nothing cut, at any depth
     return Group(kept, group.dx, group.dy, group.scale, group.clip, group.label) if kept else None
 
 
