@@ -105,3 +105,14 @@ def test_a_killed_build_leaves_only_whole_files(tmp_path: Path, how: signal.Sign
         (out / "catchup" / ".board.pdf.stale.part").write_bytes(b"%PDF-1.4 half")
         build(out)
         assert not list(out.rglob("*.part"))
+
+
+def test_build_writes_nothing_outside_its_folder(in_tmp: Path) -> None:
+    (in_tmp / "out").mkdir()
+    (in_tmp / "out" / "notes.txt").write_text("mine")
+    build(in_tmp / "out" / "site", "--jobs", "2")
+    assert sorted(p.relative_to(in_tmp).as_posix() for p in in_tmp.rglob("*") if "site" not in p.parts) == [
+        "out",
+        "out/notes.txt",
+    ]
+    assert (in_tmp / "out" / "notes.txt").read_text() == "mine"
