@@ -24,6 +24,7 @@ __all__ = [
     "missing_glyphs",
     "register_pdf_fonts",
     "text_width",
+    "wrap_text",
 ]
 
 import functools
@@ -126,6 +127,17 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     metrics = _metrics(font_name(bold=bold))
     get, default = metrics.widths.get, metrics.default
     return size * sum(get(ord(ch), default) for ch in text)
+
+
+def wrap_text(text: str, size: float, width: float) -> list[str]:
+    """``text`` broken at spaces into lines at most ``width`` wide (long words overflow)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def missing_glyphs(text: str, bold: bool = False) -> str:

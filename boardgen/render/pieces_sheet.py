@@ -30,7 +30,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
-from ..backends.fonts import text_width
+from ..backends.fonts import wrap_text
 from ..descriptor.model import Variant
 from ..rules.registry import make_game
 from ..scene import Group, Item, Polygon, Scene, Style, Text
@@ -189,16 +189,6 @@ def _cuts(rows: list[_Row], x0: float) -> list[Item]:
     return lines
 
 
-def _wrap(text: str, size: float, width: float) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
 def _notes(variant: Variant, sets: tuple[CounterSet, ...], width: float) -> list[str]:
     """What the whole set is and how it is used, wrapped to ``width`` mm."""
     size = variant.print.cell_size
@@ -212,7 +202,7 @@ def _notes(variant: Variant, sets: tuple[CounterSet, ...], width: float) -> list
         notes.append("Crown a man by laying a king mark of its colour on it.")
     if any(s.kind == "pawn" for s in sets):
         notes.append("Score pawns mark each player's score on the track.")
-    return _wrap(" ".join(notes), _NOTE, width)
+    return wrap_text(" ".join(notes), _NOTE, width)
 
 
 def _header(title: str, page: str, rows: list[_Row], notes: list[str], box: Box) -> list[Item]:

@@ -37,7 +37,7 @@ __all__ = [
 import math
 from dataclasses import dataclass
 
-from ..backends.fonts import text_width
+from ..backends.fonts import text_width, wrap_text
 from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
 from ..texts.catalogue import Catalogue, catalogue
 from .paper import Box, Paper
@@ -104,17 +104,6 @@ def _fit(text: str, size: float, bold: bool, width: float) -> str:
     while text and text_width(text + "…", size, bold) > width:
         text = text[:-1]
     return text.rstrip() + "…"
-
-
-def _wrap(text: str, size: float, width: float) -> list[str]:
-    """``text`` broken at spaces into lines at most ``width`` mm wide (long words overflow)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 def _frame(
@@ -342,7 +331,7 @@ def _map_page(
     lines = [
         line
         for key in ("board.cut", "board.lay")
-        for line in _wrap(c.text(key, overlap=f"{OVERLAP:g}"), _SUBTITLE, box.width)
+        for line in wrap_text(c.text(key, overlap=f"{OVERLAP:g}"), _SUBTITLE, box.width)
     ]
     header = _HEADER + 2.0
     room = box.inset(header, 2.0 + header, header, 2.0 + _LEADING * len(lines))
@@ -446,7 +435,7 @@ def diagram_page(
     box = paper.printable.inset(0, TITLE_BAND, 0, 0)
 
     def room_for(text: str) -> tuple[list[str], float]:
-        lines = _wrap(text, _SUBTITLE, box.width)
+        lines = wrap_text(text, _SUBTITLE, box.width)
         return lines, box.height - (len(lines) * _LEADING + 2.0 if lines else 0.0)
 
     def note(percent: int) -> str:
@@ -457,7 +446,7 @@ def diagram_page(
     if s < 1.0:
         lines, height = room_for(note(100))  # the widest the note can get
         s = min(box.width / picture.width, height / picture.height)
-        lines = _wrap(note(math.floor(s * 100)), _SUBTITLE, box.width)
+        lines = wrap_text(note(math.floor(s * 100)), _SUBTITLE, box.width)
     block = picture.height * s + (len(lines) * _LEADING + 2.0 if lines else 0.0)
     x0 = box.x + (box.width - picture.width * s) / 2
     y0 = box.y + (box.height - block) / 2
