@@ -9,7 +9,7 @@ rule sheets. Every failed check names the descriptor key it is about, so
 
 from __future__ import annotations
 
-__all__ = ["ensure_printable", "failures", "run_checks"]
+__all__ = ["colour_warnings", "ensure_printable", "failures", "run_checks"]
 
 from .descriptor.model import Variant
 from .errors import BoardgenError
@@ -24,6 +24,19 @@ def run_checks(variant: Variant) -> list[Check]:
     else:
         checks.append(Check("rules engine checks", False, "not run: fix the setup first", ("setup",)))
     return checks
+
+
+def colour_warnings(variant: Variant) -> list[Check]:
+    """The greyscale colour rule (:mod:`boardgen.render.legible`): one failed check per
+    piece colour that would vanish on its cells on a black-and-white printer. A warning,
+    not a failure: the game plays and prints, only less readably."""
+    from .render.legible import colour_findings
+
+    return [
+        Check("colours readable in greyscale", False, found.message(), ("players", found.player_index, "colour"))
+        for found in colour_findings(variant)
+        if not found.ok
+    ]
 
 
 def failures(variant: Variant) -> list[Check]:

@@ -27,10 +27,11 @@ _POSITION = click.option(
 def validate(variants: tuple[str, ...]) -> None:
     """Check descriptors and their setups; one line per check.
 
-    Exit status: 0 all valid, 1 a check failed, 2 bad input.
+    A descriptor whose piece colours would vanish on a black-and-white printer gets a
+    `warn` line (it still validates). Exit status: 0 all valid, 1 a check failed, 2 bad input.
     """
     from ..descriptor import load_variant
-    from ..validate import run_checks
+    from ..validate import colour_warnings, run_checks
 
     failed = False
     for ref in variants:
@@ -41,6 +42,8 @@ def validate(variants: tuple[str, ...]) -> None:
                 continue
             failed = True
             click.echo(f"{variant.id}: FAIL {check.name}: {variant.error(check.key, check.detail)}")
+        for warning in colour_warnings(variant):
+            click.echo(f"{variant.id}: warn {warning.name}: {variant.error(warning.key, warning.detail)}")
     sys.exit(1 if failed else 0)
 
 
