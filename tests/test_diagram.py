@@ -336,20 +336,28 @@ def test_a_one_step_arrow_leaves_the_piece_and_shows_its_shaft() -> None:
     assert math.dist(tip, centre) > 5.0  # past the target cell's centre
 
 
-def test_square_numbers_stay_readable_under_pieces_on_small_diagrams() -> None:
+def test_square_numbers_lie_under_the_pieces_and_never_below_six_points() -> None:
     variant = load_variant("american-checkers")
     from boardgen.backends.svg import render_svg
     from boardgen.outputs import start_pieces
 
-    scene = diagram_scene(variant, start_pieces(variant), cell_size=6)
-    root = ET.fromstring(render_svg(scene))
-    over = group(root, "square numbers")  # drawn after the pieces, each on a tab
-    assert sorted(int(t.text or "") for t in over.iter(f"{SVG}text")) == [*range(1, 13), *range(21, 33)]
-    labels = [e.get("aria-label") for e in root.iter(f"{SVG}g") if e.get("aria-label")]
-    assert labels.index("square numbers") > labels.index("pieces")
-    # big diagrams leave the corner free: the numbers need no tab there
-    big = ET.fromstring(render_svg(diagram_scene(variant, start_pieces(variant), cell_size=25)))
-    assert big.find(".//svg:g[@aria-label='square numbers']", NS) is None
+    for size, shown in ((6.0, range(13, 21)), (25.0, range(1, 33))):
+        scene = diagram_scene(variant, start_pieces(variant), cell_size=size)
+        root = ET.fromstring(render_svg(scene))
+        numbers = group(root, "square numbers")
+        # small squares: a man covers its number whole (no fragment peeks out); large: all shown
+        assert sorted(int(t.text or "") for t in numbers.iter(f"{SVG}text")) == list(shown)
+        sizes = {float(t.get("font-size") or numbers.get("font-size") or 0) for t in numbers.iter(f"{SVG}text")}
+        assert min(sizes) >= 6 * 25.4 / 72 - 1e-3
+        labels = [e.get("aria-label") for e in root.iter(f"{SVG}g") if e.get("aria-label")]
+        assert labels.index("square numbers") < labels.index("pieces")  # under the men: no notch
+    # a jump's marks (landing tint, crosses) are drawn over the numbers, never under them
+    scene = diagram_scene(variant, start_pieces(variant), cell_size=6, highlights=(0,), captured=(1,))
+    labels = [e.get("aria-label") for e in ET.fromstring(render_svg(scene)).iter(f"{SVG}g") if e.get("aria-label")]
+    assert labels.index("square numbers") < labels.index("captured")
+    # squares too small for a 6 pt number get none
+    tiny = ET.fromstring(render_svg(diagram_scene(variant, start_pieces(variant), cell_size=4)))
+    assert tiny.find(".//svg:g[@aria-label='square numbers']", NS) is None
 
 
 def test_scoring_track_example_shows_the_pawns_and_the_move() -> None:

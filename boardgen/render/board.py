@@ -24,6 +24,7 @@ from ..rules.base import PieceView
 from ..scene import Group, Item, Polygon, Rect, Scene, Style, Text
 from .describe import describe_position
 from .layout import Layout
+from .legible import MIN_TEXT_MM
 from .pieces import piece_items, piece_radius
 from .track import TRACK_EXTENT, PawnMove, track_gap, track_items
 
@@ -73,7 +74,6 @@ def board_scene(
     far = 1.5 if isinstance(grid, SquareGrid) and pieces is not None else None
     layout = Layout(grid, size, padding, extent, flip=options.flip, far=far)
     colours = variant.print.colours
-    occupied = _numbers_under_pieces(variant, layout, frozenset(pieces or ()))
     items: list[Item] = _cells(variant, layout, colours)
     if options.coordinates:
         items.append(_coordinates(variant, layout, label, colours["text"]))
@@ -82,12 +82,10 @@ def board_scene(
         items.append(track_items(variant, layout, maximum, pawns=scores, gap=gap, move=pawn_move))
     under, over = overlay(layout) if overlay is not None else ((), ())
     items.extend(under)
-    if options.coordinates and variant.board.pdn:  # over the landing squares' tint
-        items.extend(_pdn_numbers(variant, layout, colours, skip=occupied))
+    if options.coordinates and variant.board.pdn:  # over the landing squares' tint, under the pieces
+        items.extend(_pdn_numbers(variant, layout, colours, frozenset(pieces or ())))
     if pieces:
         items.append(Group(tuple(piece_items(variant, layout, pieces)), label="pieces"))
-        if options.coordinates and variant.board.pdn:
-            items.extend(_pdn_numbers(variant, layout, colours, only=occupied))
     items.extend(over)
     title = options.title or variant.title["en"]
     description = describe_position(variant, pieces or {}, scores if variant.scoring_track else None)
@@ -176,61 +174,42 @@ def _coordinates(variant: Variant, layout: Layout, size: float, colour: str) -> 
     return Group(tuple(texts), label="coordinates")
 
 
-def _number_box(layout: Layout, cell: int, number: int) -> tuple[float, float, float, float, float]:
-    """Where a PDN number goes in its square: (text x, baseline y, font size, box width, box
-    height), the box being the number's tab from the square's top-left corner."""
-    size = min(max(2.0, 0.15 * layout.cell_size), 4.5)
-    inset = 0.045 * layout.cell_size
-    corners = layout.polygon(cell)
-    x, y = min(p[0] for p in corners), min(p[1] for p in corners)  # top-left on the page
-    width = text_width(str(number), size) + 2 * inset + 0.25 * size
-    return x + inset, y + inset + 0.8 * size, size, width, 2 * inset + 0.95 * size
-
-
-def _numbers_under_pieces(variant: Variant, layout: Layout, occupied: frozenset[int]) -> frozenset[int]:
-    """The occupied squares whose PDN number a piece would cover (small diagrams)."""
-    numbers = variant.board.pdn or {}
-    radius = piece_radius(variant, layout.cell_size) * 1.05  # the piece's outline too
-    covered = set()
-    for cell in occupied & numbers.keys():
-        x, y, size, _, _ = _number_box(layout, cell, numbers[cell])
-        left, top = min(p[0] for p in layout.polygon(cell)), min(p[1] for p in layout.polygon(cell))
-        margin = 0.02 * layout.cell_size
-        glyphs_right = x + text_width(str(numbers[cell]), size) + margin - left
-        glyphs_bottom = y + margin - top  # the baseline: digits have no descenders
-        half = layout.cell_size / 2
-        if math.hypot(max(0.0, half - glyphs_right), max(0.0, half - glyphs_bottom)) < radius:
-            covered.add(cell)
-    return frozenset(covered)
+def _number_size(cell_size: float) -> float | None:
+    """Font size (mm) of the PDN numbers, or None when the squares are too small for
+    them: never below 6 pt, and a two-digit number must fit in the square's corner
+    quarter, else the numbers are left out rather than crowding the pieces."""
+    size = min(max(MIN_TEXT_MM, 0.15 * cell_size), 4.5)
+    if text_width("32", size) > 0.55 * cell_size or size > 0.4 * cell_size:
+        return None
+    return size
 
 
 def _pdn_numbers(
-    variant: Variant,
-    layout: Layout,
-    colours: Mapping[str, str],
-    *,
-    skip: frozenset[int] = frozenset(),
-    only: frozenset[int] | None = None,
+    variant: Variant, layout: Layout, colours: Mapping[str, str], occupied: frozenset[int]
 ) -> list[Item]:
     """The PDN numbers in the squares' top-left corners, in the light squares' colour.
 
-    On small diagrams a piece reaches into the corner, so the numbers of squares
-    holding a piece (``only``) are drawn over the pieces, each on a small tab of the
-    square's own colour: the number reads as if printed on the square, and the piece
-    loses only a sliver of its rim.
+    They are drawn under the pieces and over the landing squares' tint. A piece
+    covers its own square's number: where it would cover part of it (small diagrams),
+    that number is left out rather than peeking out as a fragment. On squares too
+    small for a 6 pt number all are left out (see :func:`_number_size`).
     """
+    size = _number_size(layout.cell_size)
+    if size is None:
+        return []
     numbers = variant.board.pdn or {}
+    inset = 0.045 * layout.cell_size
+    radius = piece_radius(variant, layout.cell_size) * 1.05  # the piece's outline too
     texts: list[Item] = []
-    tabs: list[Item] = []
     for cell, number in sorted(numbers.items(), key=lambda kv: kv[1]):
-        if cell in skip or (only is not None and cell not in only):
-            continue
-        x, y, size, width, height = _number_box(layout, cell, number)
-        texts.append(Text(x, y, str(number), size, colours["light"]))
-        if only is not None:
-            shade = variant.grid.colour(cell) if isinstance(variant.grid, SquareGrid) else "dark"
-            left, top = min(p[0] for p in layout.polygon(cell)), min(p[1] for p in layout.polygon(cell))
-            tabs.append(Rect(left, top, width, height, Style(fill=colours[shade])))
-    if only is None:
-        return [Group(tuple(texts))] if texts else []
-    return [Group((Group(tuple(tabs)), Group(tuple(texts))), label="square numbers")] if texts else []
+        corners = layout.polygon(cell)
+        x, y = min(p[0] for p in corners), min(p[1] for p in corners)  # top-left on the page
+        if cell in occupied:
+            # the glyphs' far corner, seen from the square's centre, against the piece's rim
+            right = x + inset + text_width(str(number), size) + 0.02 * layout.cell_size
+            bottom = y + inset + 0.8 * size + 0.02 * layout.cell_size
+            cx, cy = layout.centre(cell)
+            if math.hypot(max(0.0, cx - right), max(0.0, cy - bottom)) < radius:
+                continue
+        texts.append(Text(x + inset, y + inset + 0.8 * size, str(number), size, colours["light"]))
+    return [Group(tuple(texts), label="square numbers")] if texts else []
