@@ -376,3 +376,37 @@ def test_scoring_track_example_shows_the_pawns_and_the_move() -> None:
     assert track.find(".//svg:g[@aria-label='arrows']", NS) is not None
     bare = example_scene(variant, game, example, cell_size=6, track=False)
     assert "Score pawns" not in bare.description and "scoring track" not in str(bare.items)
+
+
+@pytest.mark.parametrize("size", [6.0, 30.0])
+def test_score_pawns_stand_on_their_ovals_and_carry_a_readable_number(size: float) -> None:
+    """Each pawn's centre lies inside its oval (not between two, not outside the ring),
+    and every number of the track is at least 6 pt."""
+    from boardgen.scene import Circle, Ellipse, Group, Text
+
+    variant = load_variant("catchup")
+    game = make_game(variant.game_spec(), variant.rules.family)
+    example = next(e for e in variant.examples if e.id == "catching-up")  # Black on 3, White 2 -> 5
+    scene = example_scene(variant, game, example, cell_size=size)
+    track = next(i for i in scene.items if isinstance(i, Group) and i.label == "scoring track")
+    ovals = [i for i in track.items if isinstance(i, Ellipse)]
+    texts = [i for i in track.items if isinstance(i, Text)]
+    assert texts and min(t.size for t in texts) >= 6 * 25.4 / 72 - 1e-9
+    colours = {p.colour: p.id for p in variant.players}
+    pawns = [i for i in track.items if isinstance(i, Circle) and i.style.fill in colours and i.style.opacity == 1]
+
+    def inside(oval: Ellipse, x: float, y: float) -> bool:
+        a = math.radians(oval.angle)
+        dx, dy = x - oval.cx, y - oval.cy
+        u, v = dx * math.cos(a) + dy * math.sin(a), -dx * math.sin(a) + dy * math.cos(a)
+        return (u / oval.rx) ** 2 + (v / oval.ry) ** 2 <= 1.0
+
+    def oval_number(x: float, y: float) -> int:
+        found = [n for n, oval in enumerate(ovals, start=1) if inside(oval, x, y)]
+        assert len(found) == 1, f"pawn at {x:.1f},{y:.1f} is on no oval"
+        return found[0]
+
+    assert sorted((colours[p.style.fill or ""], oval_number(p.cx, p.cy)) for p in pawns) == [
+        ("black", 3),
+        ("white", 2),
+    ]

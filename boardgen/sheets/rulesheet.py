@@ -29,7 +29,7 @@ import functools
 import io
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -313,27 +313,15 @@ def _example_width(variant: Variant) -> float:
     return min(100.0, max(52.0, per_cell * across))
 
 
-#: Examples about scores, drawn with the scoring track (pawns on the scores, the
-#: mover's pawn move shown); the others leave the track out so the stones stay large.
-_TRACK_TOPICS = frozenset({"catch-up", "scoring-track"})
-
-
 def _lone_width(sheet: RuleSheet, width: float) -> float:
     """Most room (mm) for a diagram beside text: half the frame."""
     return width / MM * 0.5
 
 
-def _board_only(variant: Variant) -> Variant:
-    """The variant drawn without its scoring track: examples show the stones, and the
-    track would only shrink them (the starting diagram shows it, pawns on 1)."""
-    if variant.scoring_track is None:
-        return variant
-    drawn: Variant = _drawn(variant, ("board only",), lambda: replace(variant, scoring_track=None))
-    return drawn
-
-
 def _with_track(sheet: RuleSheet, shown: Shown) -> bool:
-    return sheet.variant.scoring_track is not None and shown.example.topic in _TRACK_TOPICS
+    """Every example of a game with a scoring track shows the track: the scores are part
+    of the position (the first example's caption speaks of a score the pawns show)."""
+    return sheet.variant.scoring_track is not None
 
 
 def _diagram_width(sheet: RuleSheet, shown: Shown, column: float) -> float:
@@ -346,8 +334,7 @@ def _diagram_width(sheet: RuleSheet, shown: Shown, column: float) -> float:
 def _example(sheet: RuleSheet, shown: Shown, column: float) -> tuple[Any, Any]:
     """The example's diagram (drawn by the engine), about ``column`` mm wide at most,
     and its caption, as flowables."""
-    track = _with_track(sheet, shown)
-    variant = sheet.variant if track else _board_only(sheet.variant)
+    variant = sheet.variant
     example = shown.example
     wanted = _diagram_width(sheet, shown, column)
 
