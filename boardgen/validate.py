@@ -33,7 +33,9 @@ def colour_warnings(variant: Variant) -> list[Check]:
     from .render.legible import colour_findings
 
     return [
-        Check("colours readable in greyscale", False, found.message(), ("players", found.player_index, "colour"))
+        Check(
+            "colours readable in greyscale", False, found.message(), ("players", found.player_index, "colour")
+        )
         for found in colour_findings(variant)
         if not found.ok
     ]

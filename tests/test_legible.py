@@ -90,4 +90,4 @@ def test_no_printed_character_is_below_six_points(built: Path) -> None:
         smallest[str(pdf.relative_to(built))] = min(sizes)
     tiny = {name: round(size, 2) for name, size in smallest.items() if size < 6.0 - 0.01}
     assert not tiny, f"text below 6 pt: {tiny}"
-    assert MIN_TEXT_MM == pytest.approx(6 * POINT)
+    assert pytest.approx(6 * POINT) == MIN_TEXT_MM
