@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from ..backends.fonts import text_width, wrap_text
 from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
 from ..texts.catalogue import Catalogue, catalogue
+from .legible import legible_items
 from .paper import Box, Paper
 from .ruler import ruler
 
@@ -338,7 +339,9 @@ def _map_page(
     s = min(room.width / artwork.width, room.height / artwork.height, 1.0)
     x0 = room.x + (room.width - artwork.width * s) / 2
     y0 = room.y + (room.height - artwork.height * s) / 2
-    items: list[Item] = [Group(artwork.items, dx=x0, dy=y0, scale=s, label="whole board, scaled")]
+    # The map is the board scaled down: labels that would print below 6 pt are left out.
+    shown = legible_items(artwork.items, s)
+    items: list[Item] = [Group(shown, dx=x0, dy=y0, scale=s, label="whole board, scaled")]
     for tile in tiles:
         w = tile.window
         items.append(Rect(x0 + w.x * s, y0 + w.y * s, w.width * s, w.height * s, _MAP_TILE))
