@@ -69,6 +69,12 @@ def fit(width: float, height: float) -> Fit:
     return "oversize"
 
 
+def _shown(mm: float) -> str:
+    """A length for people to read: to the tenth of a millimetre, no useless ``.0``
+    (``189.998`` is ``190``), as a ruler can measure it."""
+    return f"{mm:.1f}".removesuffix(".0")
+
+
 def _num(mm: float) -> str:
     """A length for CSS and captions: at most three decimals, no trailing zeros."""
     return f"{mm:.3f}".rstrip("0").rstrip(".")
@@ -218,9 +224,9 @@ def _picture(path: str, data: bytes, alt: str, caption: str, extra: str = "") ->
             f' style="--w:{_num(width)}mm;--h:{_num(height)}mm"'
         )
         if kind == "oversize":
-            note = f"{_num(width)} {_TIMES} {_num(height)} mm; shown reduced"
+            note = f"{_shown(width)} {_TIMES} {_shown(height)} mm; shown reduced"
         else:
-            note = f"true size {_num(width)} {_TIMES} {_num(height)} mm"
+            note = f"true size {_shown(width)} {_TIMES} {_shown(height)} mm"
     return (
         f'<figure class="{kind}">'
         f'<a class="pic" href="{_href(path)}"><img src="{_href(path)}" alt="{escape(alt)}"{attrs}></a>'
@@ -366,7 +372,7 @@ def render_gallery(variants: Sequence[Variant], files: Mapping[str, bytes]) -> b
         "<p><b>Printing at true scale.</b> Print at 100 % (“Actual size”; Scale: Default), never "
         "“Fit to page”. Then the pictures that fit a sheet print at their true size, written "
         "under each, and the ruler measures exactly 100 mm: measure it to check your printer. "
-        f"Pictures larger than {_num(width)} {_TIMES} {_num(height)} mm (the full boards) print reduced "
+        f"Pictures larger than {_shown(width)} {_TIMES} {_shown(height)} mm (the full boards) print reduced "
         "here: print those from their <b>board.pdf</b>, tiled over several pages with crop marks, "
         "each page with its own ruler.</p>",
         "</div>",

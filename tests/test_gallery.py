@@ -123,6 +123,9 @@ def test_every_picture_carries_its_true_size_and_the_captions_in_english() -> No
         assert image["style"] == f"--w:{image['data-mm'].split()[0]}mm;--h:{image['data-mm'].split()[1]}mm"
         assert int(image["width"]) == round(width * MM) and int(image["height"]) == round(height * MM)
     text = page.decode()
+    # sizes for people are to the tenth of a mm at most ("190 x 190", never "189.998")
+    shown = re.findall(r"(?:true size )?([0-9.]+) \u00d7 ([0-9.]+) mm", text)
+    assert shown and all(re.fullmatch(r"[0-9]+(\.[0-9])?", n) for pair in shown for n in pair), shown
     for variant in variants:
         assert f">{escape(variant.title['en'])}</h2>" in text
         for example in variant.examples:

@@ -201,6 +201,9 @@ def render_svg(scene: Scene) -> bytes:
     digest = f"{zlib.crc32(repr(scene).encode('utf-8')):08x}"
     defs = ET.SubElement(root, "defs")
     writer = _Writer(f"bg{digest}", defs)
+    if scene.background is not None:
+        ground = Rect(0.0, 0.0, scene.width, scene.height, Style(fill=scene.background))
+        writer.item(root, Group((ground,), label="background"))
     for item in scene.items:
         writer.item(root, item)
     if len(defs) == 0:

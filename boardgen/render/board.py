@@ -89,7 +89,16 @@ def board_scene(
     items.extend(over)
     title = options.title or variant.title["en"]
     description = describe_position(variant, pieces or {}, scores if variant.scoring_track else None)
-    return Scene(layout.width, layout.height, tuple(items), title=title, description=description)
+    # An opaque ground (print.colours.background) for pictures shown on their own, so
+    # that the labels stay readable on a dark page or viewer.
+    return Scene(
+        layout.width,
+        layout.height,
+        tuple(items),
+        title=title,
+        description=description,
+        background=colours["background"],
+    )
 
 
 def board_extent(variant: Variant, cell_size: float) -> tuple[float, float]:
