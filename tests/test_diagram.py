@@ -412,3 +412,63 @@ def test_score_pawns_stand_on_their_ovals_and_carry_a_readable_number(size: floa
         ("black", 3),
         ("white", 2),
     ]
+
+
+# -- zoomed windows ---------------------------------------------------------------------------
+
+
+def test_a_move_too_small_on_a_big_board_is_shown_zoomed_in() -> None:
+    variant = load_variant("hex9-checkers")
+    game = make_game(variant.game_spec(), variant.rules.family)
+    example = next(e for e in variant.examples if e.id == "opening-step")
+    size = fit_cell_size(variant, 100.0)
+    scene = example_scene(variant, game, example, cell_size=size)
+    whole = diagram_scene(variant, {}, cell_size=size)
+    assert scene.width <= whole.width + 0.5 and scene.height <= whole.height + 0.5  # same room
+    from boardgen.render.diagram import example_window
+
+    moved = [variant.grid.parse(n) for n in ("e5", "e6")]
+    window, zoomed = example_window(variant, None, moved, size)
+    assert size * 1 < 15.0 <= zoomed * 1  # one step, centre to centre: under 15 mm whole, over it zoomed
+    assert window is not None and set(moved) <= window
+    assert "Shown: the part of the board around the move" in scene.description
+    pieces = next(i for i in scene.items if getattr(i, "label", None) == "pieces")
+    assert len(str(pieces).split("Circle(")) - 1 < 2 * 110  # only the men near the move
+
+
+def test_a_move_large_enough_is_shown_on_the_whole_board() -> None:
+    variant = load_variant("american-checkers")
+    game = make_game(variant.game_spec(), variant.rules.family)
+    for example in variant.examples:  # 8x8 at the rule sheet's 52 mm: zooming would gain too little
+        scene = example_scene(variant, game, example, cell_size=fit_cell_size(variant, 52.0))
+        assert "Shown:" not in scene.description
+
+
+def test_a_descriptor_window_shows_the_rectangle_its_cells_span(tmp_path: Path) -> None:
+    text = (Path(__file__).resolve().parents[1] / "variants" / "pool-checkers.yaml").read_text("utf-8")
+    text = text.replace("    move: 11-15\n", "    move: 11-15\n    window: {cells: [a3, h8]}\n", 1)
+    path = tmp_path / "pool-checkers.yaml"
+    path.write_text(text, "utf-8")
+    variant = load_variant(str(path))
+    window = variant.examples[0].window
+    assert window is not None and {variant.grid.name(c) for c in window} == {"a3", "h8"}
+    game = make_game(variant.game_spec(), variant.rules.family)
+    scene = example_scene(variant, game, variant.examples[0], cell_size=6.0)
+    from boardgen.backends.svg import render_svg
+
+    root = ET.fromstring(render_svg(scene))
+    squares = list(group(root, "cells").iter(f"{SVG}rect"))
+    assert len(squares) == 8 * 6  # rows 3..8, every column
+    labels = [t.text or "" for t in group(root, "coordinates").iter(f"{SVG}text")]
+    numbers = sorted(int(t) for t in labels if t.isdigit())
+    assert numbers == [3, 4, 5, 6, 7, 8]
+
+
+def test_a_window_holding_no_cell_is_refused_at_its_line(tmp_path: Path) -> None:
+    text = (Path(__file__).resolve().parents[1] / "variants" / "pool-checkers.yaml").read_text("utf-8")
+    text = text.replace("    move: 11-15\n", "    move: 11-15\n    window: {cells: []}\n", 1)
+    path = tmp_path / "pool-checkers.yaml"
+    path.write_text(text, "utf-8")
+    with pytest.raises(BoardgenError) as error:
+        load_variant(str(path))
+    assert "examples.0.window" in str(error.value) or "window" in str(error.value)

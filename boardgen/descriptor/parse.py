@@ -79,7 +79,7 @@ def parse_variant(loaded: Loaded) -> Variant:
     rules = _rules(r)
     settings = _print(r)
     sources = _sources(r)
-    examples = _examples(r)
+    examples = _examples(r, resolver)
     return Variant(
         id=variant_id,
         file=Path(loaded.file),
@@ -277,7 +277,7 @@ def _sources(r: Reader) -> tuple[Source, ...]:
     return tuple(result)
 
 
-def _examples(r: Reader) -> tuple[Example, ...]:
+def _examples(r: Reader, resolver: RegionResolver) -> tuple[Example, ...]:
     """Example moves; whether each is legal is checked by the engine (``validate``)."""
     if not r.has(("examples",)):
         return ()
@@ -285,7 +285,7 @@ def _examples(r: Reader) -> tuple[Example, ...]:
     seen: set[str] = set()
     for i in range(len(r.sequence(("examples",)))):
         path: PathKey = ("examples", i)
-        r.mapping(path, required=("id", "topic", "move", "caption"), optional=("position",))
+        r.mapping(path, required=("id", "topic", "move", "caption"), optional=("position", "window"))
         example_id = r.string(
             (*path, "id"), pattern=ID_PATTERN, what="an id of lowercase letters, digits and dashes"
         )
@@ -300,6 +300,17 @@ def _examples(r: Reader) -> tuple[Example, ...]:
                 position=position,
                 move=r.string((*path, "move")),
                 caption=_texts(r, (*path, "caption")),
+                window=_window(r, resolver, (*path, "window")),
             )
         )
     return tuple(result)
+
+
+def _window(r: Reader, resolver: RegionResolver, path: PathKey) -> frozenset[int] | None:
+    """An example's window: a region expression whose cells the diagram shows."""
+    if not r.has(path):
+        return None
+    cells = resolver.evaluate(path)
+    if not cells:
+        raise r.error(path, "the window holds no cell")
+    return cells
