@@ -82,7 +82,7 @@ def test_booklet_has_sheets_boards_bookmarks_and_metadata(booklet: tuple[str, by
     ]
     boards = sum(len(board_pages_for(v)) for v in VARIANTS)
     assert len(pages) >= 2 + boards + len(VARIANTS) * 2
-    tiled = [p for p in pages if re.search(r"\bA1\b", p)]
+    tiled = [p for p in pages if re.search(r"\b1/[2-9]\b", p)]  # tile 1 of n
     assert tiled, "tiled boards are included"
     sizes = {tuple(round(float(x)) for x in page.mediabox[2:]) for page in reader.pages}
     assert (595, 842) in sizes
@@ -107,7 +107,14 @@ def test_letter_booklet_and_reproducible_bytes() -> None:
 
 
 #: Words of the English board pages that must not appear on another language's pages.
-ENGLISH_BOARD_WORDS = ("Tile ", "Assembly map", "Check: this bar", "Cut along", "Actual size", "actual size")
+ENGLISH_BOARD_WORDS = (
+    "Tile ",
+    "Assembly map",
+    "Check: this bar",
+    "Cut out each",
+    "Actual size",
+    "actual size",
+)
 
 
 def test_board_pages_speak_the_booklet_language_and_have_one_page_number(
@@ -126,7 +133,7 @@ def test_board_pages_speak_the_booklet_language_and_have_one_page_number(
             assert not [w for w in ENGLISH_BOARD_WORDS if w in text], (n, text[:200])
         assert not re.search(page_of, text), n  # only the booklet's own page number
         assert c.text("words.page", n=n).replace("\u00a0", " ") in text
-    tile = c.text("board.tile", name="A1", row=1, rows=2, column=1, columns=2).replace("\u00a0", " ")
+    tile = c.text("board.tile", name="1/4", row=1, rows=2, column=1, columns=2).replace("\u00a0", " ")
     assert any(tile in pages[n - 1] for n in board_pages), "tiles are named in the booklet's language"
     reader = pypdf.PdfReader(io.BytesIO(data))
     assert reader.metadata.subject == c.count("subject.booklet", len(VARIANTS))
