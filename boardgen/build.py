@@ -55,9 +55,10 @@ class BuildReport:
     def summary(self) -> str:
         megabytes = self.size / 1024 / 1024
         workers = "1 worker" if self.workers == 1 else f"{self.workers} workers"
+        games = "1 variant" if self.variants == 1 else f"{self.variants} variants"
         return (
             f"built {self.files} files ({self.pages} PDF pages, {megabytes:.1f} MiB) "
-            f"for {self.variants} variants in {self.seconds:.1f} s with {workers}"
+            f"for {games} in {self.seconds:.1f} s with {workers}"
         )
 
 
