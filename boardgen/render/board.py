@@ -95,7 +95,7 @@ def board_scene(
     if pieces:
         items.append(Group(tuple(piece_items(variant, layout, pieces)), label="pieces"))
     items.extend(over)
-    title = options.title or variant.title["en"]
+    title = options.title or variant.text(variant.title)
     description = describe_position(variant, pieces or {}, scores if variant.scoring_track else None)
     # An opaque ground (print.colours.background) for pictures shown on their own, so
     # that the labels stay readable on a dark page or viewer.
