@@ -13,9 +13,10 @@ neighbour is cut along its cells' edge (its dashed *cut line*) and laid on that 
 edge to edge with this tile's cells. Shapes larger than a tile's room (a board's frame)
 are drawn on every tile, clipped to it.
 
-The cut positions are chosen row by row, then column by column within each row, each
-tile reaching as far as the paper allows: the fewest tiles for the paper, and tiles holding no shape at all
-(the empty corners around a hexagonal board) are not printed.
+The cut positions are chosen row by row, then column by column within each row: the
+fewest tiles for the paper (each reaching as far as the paper allows), then spread
+evenly (the smallest tile size that needs no more tiles); tiles holding no shape at
+all (the empty corners around a hexagonal board) are not printed.
 """
 
 from __future__ import annotations
@@ -161,6 +162,40 @@ def _cuts(spans: list[tuple[float, float, float]], room: float) -> list[float]:
     return cuts
 
 
+def _share(
+    shapes: list[_Node], centres: dict[int, Point], ys: list[float], width: float
+) -> dict[tuple[int, int], list[_Node]]:
+    """The shapes of each tile (column, row), for row cuts ``ys``: each row band is cut
+    into columns of its own, spread evenly."""
+    bands: dict[int, list[_Node]] = {}
+    for leaf in shapes:
+        bands.setdefault(bisect.bisect(ys, centres[id(leaf)][1]), []).append(leaf)
+    cell_of: dict[tuple[int, int], list[_Node]] = {}
+    for r, band in bands.items():
+        xs = _balanced(
+            [(centres[id(leaf)][0], leaf.box.x, leaf.box.right) for leaf in band if leaf.box], width
+        )
+        for leaf in band:
+            cell_of.setdefault((bisect.bisect(xs, centres[id(leaf)][0]), r), []).append(leaf)
+    return cell_of
+
+
+def _balanced(spans: list[tuple[float, float, float]], room: float) -> list[float]:
+    """The fewest cuts :func:`_cuts` finds, spread evenly: the same number of tiles
+    with the smallest room that still needs no more, so that the last tile is not a
+    thin remainder."""
+    cuts = _cuts(spans, room)
+    low, high = 0.0, room
+    for _ in range(30):
+        middle = (low + high) / 2
+        try:
+            fewest = len(_cuts(spans, middle)) == len(cuts)
+        except ValueError:  # a cell no longer fits
+            fewest = False
+        low, high = (low, middle) if fewest else (middle, high)
+    return _cuts(spans, high)
+
+
 @dataclass(frozen=True)
 class Tile:
     """One page's part of the board. ``number`` counts tiles in reading order from 1."""
@@ -201,16 +236,12 @@ def plan_tiles(items: Sequence[Item], room: tuple[float, float]) -> Plan:
     anchors = _Anchors([leaf for leaf in shapes if leaf.corners])
     centres = {id(leaf): anchors.centre(leaf) for leaf in shapes}
     # Rows first, then each row's own columns: a row of tiles is cut where its own
-    # shapes allow, whatever the rows above and below need.
-    ys = _cuts([(centres[id(leaf)][1], leaf.box.y, leaf.box.bottom) for leaf in shapes if leaf.box], height)
-    bands: dict[int, list[_Node]] = {}
-    for leaf in shapes:
-        bands.setdefault(bisect.bisect(ys, centres[id(leaf)][1]), []).append(leaf)
-    cell_of: dict[tuple[int, int], list[_Node]] = {}
-    for r, band in bands.items():
-        xs = _cuts([(centres[id(leaf)][0], leaf.box.x, leaf.box.right) for leaf in band if leaf.box], width)
-        for leaf in band:
-            cell_of.setdefault((bisect.bisect(xs, centres[id(leaf)][0]), r), []).append(leaf)
+    # shapes allow, whatever the rows above and below need. Rows spread evenly unless
+    # that costs a tile.
+    ys_spans = [(centres[id(leaf)][1], leaf.box.y, leaf.box.bottom) for leaf in shapes if leaf.box]
+    fewest = _share(shapes, centres, _cuts(ys_spans, height), width)
+    even = _share(shapes, centres, _balanced(ys_spans, height), width)
+    cell_of = even if len(even) <= len(fewest) else fewest
     columns, rows = 1 + max(k[0] for k in cell_of), 1 + max(k[1] for k in cell_of)
     keys = sorted(cell_of, key=lambda k: (k[1], k[0]))
     numbers = {key: n for n, key in enumerate(keys, start=1)}
