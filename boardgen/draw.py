@@ -194,7 +194,8 @@ def scene(
     if last:
         lines.append(f"Last move: {' to '.join(name(c) for c in last)}.")
     if flipped:
-        lines.append("Drawn turned half round.")
+        north = [p.name["en"] for p in variant.players if p.side == "north"]
+        lines.append(f"Drawn from {north[0]}'s side." if north else "Drawn turned half round.")
     text = describe_position(variant, pieces) if marks is not None else drawn.description
     return replace(drawn, description="\n".join([text, *(["", *lines] if lines else [])]))
 

@@ -1,0 +1,131 @@
+"""The ``game`` command: a recorded game (PDN) as positions, a game sheet, an animation
+or one diagram per ply. Built on the public API (:func:`boardgen.read_pdn`, ...)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..errors import BoardgenError
+from ._app import complete_variant, main, reports_errors
+
+
+def _outputs(
+    record: object, output: Path, every: int, lang: str, paper: str, width: int
+) -> dict[Path, bytes]:
+    """Every file to write, drawn before any is written."""
+    from ..pdn.reader import GameRecord
+
+    assert isinstance(record, GameRecord)
+    suffix = output.suffix.lower()
+    if suffix == ".pdf":
+        from ..render.paper import paper_named
+        from ..sheets.gamesheet import render_game_sheet
+
+        return {output: render_game_sheet(record, lang=lang, paper=paper_named(paper), every=every)}
+    if suffix == ".gif":
+        from ..render.animation import render_gif
+
+        return {output: render_gif(record.positions(), [p.move for p in record.plies], width=width)}
+    if suffix == ".pdn":
+        from ..pdn import write_pdn
+
+        return {output: write_pdn(record).encode("utf-8")}
+    if suffix in ("", ".d") or output.is_dir() or str(output).endswith("/"):
+        from ..draw import svg
+
+        files = {}
+        digits = max(3, len(str(len(record.plies))))
+        for ply, position in enumerate(record.positions()):
+            last = record.plies[ply - 1].move if ply else None
+            text = svg(position, lastmove=last)
+            files[output / f"ply-{ply:0{digits}d}.svg"] = (
+                '<?xml version="1.0" encoding="UTF-8"?>\n' + text
+            ).encode()
+        return files
+    raise click.UsageError(f"-o {output}: write a .pdf (game sheet), .gif, .pdn or a folder/")
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--number", "number", type=click.IntRange(1), default=1, show_default=True, help="Which game of the file."
+)
+@click.option(
+    "--variant",
+    default=None,
+    metavar="VARIANT",
+    shell_complete=complete_variant,
+    help="Play the moves by this game (id or YAML file) instead of the one [GameType] names.",
+)
+@click.option(
+    "--ply", type=click.IntRange(0), default=None, help="Print the position after N plies (0: the start)."
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="sheet.pdf (game sheet), game.gif (animation), game.pdn (the game rewritten) "
+    "or folder/ (an SVG per ply).",
+)
+@click.option(
+    "--every",
+    type=click.IntRange(1, 100),
+    default=10,
+    show_default=True,
+    help="Game sheet: a diagram every N moves (and at each comment).",
+)
+@click.option("--lang", default="en", show_default=True, help="Game sheet language (en, fr, de).")
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter", "a3"]),
+    default="a4",
+    show_default=True,
+    help="Game sheet paper.",
+)
+@click.option(
+    "--width",
+    type=click.IntRange(100, 2000),
+    default=360,
+    show_default=True,
+    help="Animation width in pixels.",
+)
+@reports_errors
+def game(
+    file: Path,
+    number: int,
+    variant: str | None,
+    ply: int | None,
+    output: Path | None,
+    every: int,
+    lang: str,
+    paper: str,
+    width: int,
+) -> None:
+    """Read the PDN game record FILE; every move is checked by the rules engine.
+
+    Without options, one line per game of the file. With --ply N, the position after
+    N plies in the game's position notation. With -o, a game sheet, an animation, the
+    game as PDN or one SVG diagram per ply (ply-000.svg is the start).
+    """
+    import boardgen
+
+    records = boardgen.read_pdn(file, game=variant)
+    if number > len(records):
+        raise BoardgenError(f"--number {number}: the file holds {len(records)} game(s)", file=str(file))
+    record = records[number - 1]
+    if ply is not None:
+        click.echo(record.position(ply).text)
+    if output is not None:
+        files = _outputs(record, output, every, lang, paper, width)
+        from ..fileio import write_atomic
+
+        for path, data in files.items():
+            write_atomic(path, data)
+        click.echo(f"wrote {output}" if len(files) == 1 else f"wrote {len(files)} files in {output}")
+    if ply is None and output is None:
+        for index, each in enumerate(records, 1):
+            first, second = (each.player(p.id) for p in each.game.variant.players)
+            click.echo(f"{index}\t{each.game.id}\t{first} - {second}\t{len(each.plies)} plies\t{each.result}")
