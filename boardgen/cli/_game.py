@@ -11,6 +11,16 @@ from ..errors import BoardgenError
 from ._app import complete_variant, main, reports_errors
 
 
+def _kind(output: Path) -> str:
+    """What ``-o`` asks for, from its name: checked before the record is read."""
+    suffix = output.suffix.lower()
+    if suffix in (".pdf", ".gif", ".pdn"):
+        return suffix[1:]
+    if suffix == "" or output.is_dir() or str(output).endswith("/"):
+        return "folder"
+    raise click.UsageError(f"-o {output}: write a .pdf (game sheet), .gif, .pdn or a folder/")
+
+
 def _outputs(
     record: object, output: Path, every: int, lang: str, paper: str, width: int
 ) -> dict[Path, bytes]:
@@ -18,7 +28,7 @@ def _outputs(
     from ..pdn.reader import GameRecord
 
     assert isinstance(record, GameRecord)
-    suffix = output.suffix.lower()
+    suffix = "." + _kind(output)
     if suffix == ".pdf":
         from ..render.paper import paper_named
         from ..sheets.gamesheet import render_game_sheet
@@ -32,7 +42,7 @@ def _outputs(
         from ..pdn import write_pdn
 
         return {output: write_pdn(record).encode("utf-8")}
-    if suffix in ("", ".d") or output.is_dir() or str(output).endswith("/"):
+    if suffix == ".folder":
         from ..draw import svg
 
         files = {}
@@ -44,7 +54,7 @@ def _outputs(
                 '<?xml version="1.0" encoding="UTF-8"?>\n' + text
             ).encode()
         return files
-    raise click.UsageError(f"-o {output}: write a .pdf (game sheet), .gif, .pdn or a folder/")
+    raise AssertionError(suffix)  # pragma: no cover - _kind knows every kind
 
 
 @main.command()
@@ -112,6 +122,8 @@ def game(
     """
     import boardgen
 
+    if output is not None:
+        _kind(output)
     records = boardgen.read_pdn(file, game=variant)
     if number > len(records):
         raise BoardgenError(f"--number {number}: the file holds {len(records)} game(s)", file=str(file))

@@ -26,15 +26,18 @@ def render_gif(positions: Sequence[Position], moves: Sequence[Move], *, width: i
     ``width`` pixels wide."""
     from ..draw import png
 
-    frames = []
+    images = []
     for i, position in enumerate(positions):
         data = png(position, lastmove=moves[i - 1] if i > 0 else None, size=width)
         with Image.open(io.BytesIO(data)) as image:
-            frames.append(
-                image.convert("RGB").quantize(
-                    colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
-                )
-            )
+            images.append(image.convert("RGB"))
+    # One palette for every frame (from the start and the end), so that Pillow stores
+    # only the part of each frame that changed.
+    sample = Image.new("RGB", (images[0].width, images[0].height * 2))
+    sample.paste(images[0], (0, 0))
+    sample.paste(images[-1].resize(images[0].size), (0, images[0].height))
+    palette = sample.quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    frames = [image.quantize(palette=palette, dither=Image.Dither.NONE) for image in images]
     out = io.BytesIO()
     durations = [FRAME_MS] * (len(frames) - 1) + [END_MS]
     frames[0].save(
