@@ -71,7 +71,7 @@ def test_game_types_map_to_shipped_games_or_are_refused_by_id() -> None:
     assert variant_for("23", ["pool-checkers"]) == "pool-checkers"
     assert variant_for("21,B,8,8,N1,0", ["american-checkers"]) == "american-checkers"
     assert set(GAME_TYPES) == {20, 21, 22, 23, 24, 25, 26, 27, 29, 30, 31, 40}
-    with pytest.raises(boardgen.BoardgenError, match="GameType 25 is Russian draughts.*'russian-draughts'"):
+    with pytest.raises(boardgen.BoardgenError, match=r"GameType 25 is Russian draughts.*'russian-draughts'"):
         variant_for("25", ["american-checkers"])
     with pytest.raises(boardgen.BoardgenError, match="GameType 99"):
         variant_for("99", [])
