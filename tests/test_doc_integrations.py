@@ -147,7 +147,7 @@ def test_markdown_errors_name_the_line() -> None:
     with pytest.raises(boardgen.BoardgenError) as caught:
         markdown.markdown(BLOCK.replace("move: 11-15", "move: 11-17"), extensions=["boardgen.markdown"])
     assert str(caught.value).startswith("<markdown>:5:1: move: move '11-17' is not legal here")
-    with pytest.raises(boardgen.BoardgenError, match="^<markdown>:4:1: gaem: unknown option"):
+    with pytest.raises(boardgen.BoardgenError, match=r"^<markdown>:4:1: gaem: unknown option"):
         markdown.markdown(BLOCK.replace("game:", "gaem:"), extensions=["boardgen.markdown"])
     with pytest.raises(boardgen.BoardgenError, match="never closed"):
         markdown.markdown("```boardgen\ngame: american-checkers\n", extensions=["boardgen.markdown"])
