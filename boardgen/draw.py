@@ -184,7 +184,7 @@ def scene(
             over += crowned_items(layout, marks.crowned)
         return under, over
 
-    options = BoardOptions(size, coordinates, title or variant.title["en"], flipped)
+    options = BoardOptions(size, coordinates, title or variant.text(variant.title), flipped)
     drawn = board_scene(variant, options, pieces, overlay)
     name = variant.grid.name
     lines = list(marks.lines) if marks is not None else []
@@ -194,7 +194,7 @@ def scene(
     if last:
         lines.append(f"Last move: {' to '.join(name(c) for c in last)}.")
     if flipped:
-        north = [p.name["en"] for p in variant.players if p.side == "north"]
+        north = [variant.text(p.name) for p in variant.players if p.side == "north"]
         lines.append(f"Drawn from {north[0]}'s side." if north else "Drawn turned half round.")
     text = describe_position(variant, pieces) if marks is not None else drawn.description
     return replace(drawn, description="\n".join([text, *(["", *lines] if lines else [])]))

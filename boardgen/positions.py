@@ -30,7 +30,7 @@ from __future__ import annotations
 __all__ = ["Game", "Move", "Position", "load"]
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,8 +77,8 @@ class Game:
 
     @property
     def title(self) -> str:
-        """The English title, ``American Checkers``."""
-        return self.variant.title["en"]
+        """The title in English (or the game's first language), ``American Checkers``."""
+        return self.variant.text(self.variant.title)
 
     @functools.cached_property
     def start(self) -> Position:
@@ -96,7 +96,7 @@ class Game:
 
     def player_name(self, player: str, lang: str = "en") -> str:
         """A player's name in ``lang`` (``Black``, ``Noirs``, ``Schwarz``)."""
-        return self.variant.player(player).name[lang]
+        return self.variant.text(self.variant.player(player).name, lang)
 
     def _repr_svg_(self) -> str:
         from .draw import svg
@@ -187,11 +187,13 @@ class Position:
 _LOADED: dict[tuple[str, float], Game] = {}
 
 
-def load(ref: str | Path) -> Game:
-    """The game ``ref`` names: a shipped or user variant id, or a descriptor file.
+def load(ref: str | Path, *, folders: Sequence[str | Path] = ()) -> Game:
+    """The game ``ref`` names: a variant id or a descriptor file.
 
-    The descriptor is read, checked (as ``boardgen validate`` does) and its rules
-    engine built once; loading the same unchanged file again returns the same game.
+    Ids are looked up in ``folders`` (in order), then in the folders of the
+    ``BOARDGEN_VARIANTS`` environment variable, then among the shipped games. The
+    descriptor is read, checked (as ``boardgen validate`` does) and its rules engine
+    built once; loading the same unchanged file again returns the same game.
 
     >>> import boardgen
     >>> boardgen.load("pool-checkers").title
@@ -206,7 +208,12 @@ def load(ref: str | Path) -> Game:
     from .validate import ensure_printable
 
     text = str(ref)
-    variant = load_variant(text)
+    if folders:
+        from .descriptor.library import Library
+
+        variant = Library([Path(f) for f in folders]).load(text)
+    else:
+        variant = load_variant(text)
     try:
         stamp = variant.file.stat().st_mtime
     except OSError:  # pragma: no cover - the file was just read

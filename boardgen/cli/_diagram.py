@@ -11,12 +11,15 @@ import shlex
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..errors import BoardgenError, Mark
-from ._app import complete_variant, main, output_format, reports_errors
+from ._app import complete_variant, main, output_format, reports_errors, uses_library
+
+if TYPE_CHECKING:
+    from ..descriptor.library import Library
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,7 @@ class _Request:
     size: float | None
     dpi: int
     output: Path
+    folders: tuple[Path, ...] = ()
 
 
 def _draw(request: _Request) -> bytes:
@@ -43,7 +47,7 @@ def _draw(request: _Request) -> bytes:
     from boardgen.drawopts import parse_fill
 
     chosen = output_format(request.output, request.fmt, ("svg", "pdf", "png"), "svg")
-    game = boardgen.load(request.variant)
+    game = boardgen.load(request.variant, folders=request.folders)
     position = game.position(request.position) if request.position else game.start
     fill = dict(parse_fill(text) for text in request.fills)
     options: dict[str, Any] = {
@@ -62,7 +66,7 @@ def _draw(request: _Request) -> bytes:
     return boardgen.png(position, dpi=request.dpi, **options)
 
 
-def _batch(source: str) -> list[tuple[int, _Request]]:
+def _batch(source: str, folders: tuple[Path, ...]) -> list[tuple[int, _Request]]:
     """The requests of a batch file: one diagram per line, written as this command's
     arguments (``american-checkers --move 11-15 -o a.svg``); ``#`` starts a comment."""
     if source == "-":
@@ -89,16 +93,18 @@ def _batch(source: str) -> list[tuple[int, _Request]]:
         params = context.params
         if params["batch"] is not None or params["variant"] is None:
             raise BoardgenError("give VARIANT and -o, not --batch", file=source, mark=Mark(number, 1))
-        requests.append((number, _request(params, source, number)))
+        requests.append((number, _request(params, folders, source, number)))
     return requests
 
 
-def _request(params: dict[str, object], source: str | None = None, number: int = 0) -> _Request:
+def _request(
+    params: dict[str, object], folders: tuple[Path, ...], source: str | None = None, number: int = 0
+) -> _Request:
     if params["output"] is None:
         mark = Mark(number, 1) if source else None
         raise BoardgenError("-o/--output is required", file=source, mark=mark)
-    values = {k: v for k, v in params.items() if k != "batch"}
-    return _Request(**values)  # type: ignore[arg-type]
+    values = {k: v for k, v in params.items() if k not in ("batch", "variant_folders", "library")}
+    return _Request(**values, folders=folders)  # type: ignore[arg-type]
 
 
 @main.command()
@@ -152,15 +158,18 @@ def _request(params: dict[str, object], source: str | None = None, number: int =
     "written as this command's arguments. All are drawn before any is written.",
 )
 @reports_errors
-def diagram(**params: object) -> None:
+@uses_library
+def diagram(library: Library, **params: object) -> None:
     """Draw a position of VARIANT (an id or a YAML file), with arrows, fills and a move."""
     from ..fileio import write_atomic
+
+    folders = library.folders
 
     batch = params["batch"]
     if batch is not None:
         if params["variant"] is not None:
             raise click.UsageError("give either VARIANT or --batch, not both")
-        requests = _batch(str(batch))
+        requests = _batch(str(batch), folders)
         located = []
         for number, request in requests:
             try:
@@ -170,7 +179,7 @@ def diagram(**params: object) -> None:
     else:
         if params["variant"] is None:
             raise click.UsageError("missing VARIANT (or --batch FILE)")
-        request = _request(params)
+        request = _request(params, folders)
         located = [(request.output, _draw(request))]
     for output, data in located:
         write_atomic(output, data)

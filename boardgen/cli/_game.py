@@ -4,11 +4,15 @@ or one diagram per ply. Built on the public API (:func:`boardgen.read_pdn`, ...)
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ..errors import BoardgenError
-from ._app import complete_variant, main, reports_errors
+from ._app import complete_variant, main, reports_errors, uses_library
+
+if TYPE_CHECKING:
+    from ..descriptor.library import Library
 
 
 def _kind(output: Path) -> str:
@@ -103,7 +107,9 @@ def _outputs(
     help="Animation width in pixels.",
 )
 @reports_errors
+@uses_library
 def game(
+    library: Library,
     file: Path,
     number: int,
     variant: str | None,
@@ -124,7 +130,7 @@ def game(
 
     if output is not None:
         _kind(output)
-    records = boardgen.read_pdn(file, game=variant)
+    records = boardgen.read_pdn(file, game=variant, folders=library.folders)
     if number > len(records):
         raise BoardgenError(f"--number {number}: the file holds {len(records)} game(s)", file=str(file))
     record = records[number - 1]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 __all__ = ["GameRecord", "Ply", "parse_pdn", "read_pdn"]
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -122,23 +122,26 @@ def _split(tokens: list[Token]) -> list[_Building]:
     return games
 
 
-def _load(building: _Building, file: str, override: Game | str | None) -> Game:
-    from ..descriptor.load import variant_ids
+def _load(building: _Building, file: str, override: Game | str | None, folders: Sequence[str | Path]) -> Game:
+    from ..descriptor.library import Library
     from ..positions import load
 
     if isinstance(override, Game):
         return override
     try:
-        ref = override or variant_for(building.tags.get("GameType"), variant_ids())
-        return load(ref)
+        ids = Library([Path(f) for f in folders]).ids()
+        ref = override or variant_for(building.tags.get("GameType"), ids)
+        return load(ref, folders=folders)
     except BoardgenError as error:
         if error.file is not None:
             raise
         raise BoardgenError(error.message, file=file, mark=building.mark) from None
 
 
-def _record(building: _Building, file: str, override: Game | str | None) -> GameRecord:
-    game = _load(building, file, override)
+def _record(
+    building: _Building, file: str, override: Game | str | None, folders: Sequence[str | Path]
+) -> GameRecord:
+    game = _load(building, file, override, folders)
     start = game.start
     if "FEN" in building.tags:
         try:
@@ -218,16 +221,21 @@ def _with(ply: Ply, **changes: object) -> Ply:
     return replace(ply, **changes)  # type: ignore[arg-type]
 
 
-def parse_pdn(text: str, *, file: str = "<pdn>", game: Game | str | None = None) -> list[GameRecord]:
+def parse_pdn(
+    text: str, *, file: str = "<pdn>", game: Game | str | None = None, folders: Sequence[str | Path] = ()
+) -> list[GameRecord]:
     """The games of PDN ``text``; ``game`` overrides the GameType tag (a :class:`Game`,
-    a variant id or a descriptor path). Errors carry ``file`` and the line."""
-    games = [_record(b, file, game) for b in _split(tokenize(text, file))]
+    a variant id or a descriptor path; ids are looked up in ``folders`` first, as
+    :func:`boardgen.load` does). Errors carry ``file`` and the line."""
+    games = [_record(b, file, game, folders) for b in _split(tokenize(text, file))]
     if not games:
         raise BoardgenError("no game in this PDN text", file=file)
     return games
 
 
-def read_pdn(path: str | Path, *, game: Game | str | None = None) -> list[GameRecord]:
+def read_pdn(
+    path: str | Path, *, game: Game | str | None = None, folders: Sequence[str | Path] = ()
+) -> list[GameRecord]:
     """The games of the PDN file at ``path`` (UTF-8, or Latin-1 as older files are).
 
     >>> import boardgen
@@ -244,4 +252,4 @@ def read_pdn(path: str | Path, *, game: Game | str | None = None) -> list[GameRe
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("latin-1")
-    return parse_pdn(text, file=name, game=game)
+    return parse_pdn(text, file=name, game=game, folders=folders)

@@ -115,7 +115,7 @@ def _marks_text(
     if crowned:
         lines.append(f"Kings after the move (crown badge): {_names(variant, crowned)}.")
     if flip:
-        north = [p.name["en"] for p in variant.players if p.side == "north"]
+        north = [variant.text(p.name) for p in variant.players if p.side == "north"]
         lines.append(f"Drawn from {north[0]}'s side." if north else "Drawn turned half round.")
     return lines
 
@@ -155,7 +155,7 @@ def diagram_scene(
         under = alternative_items(layout, alternatives) + highlight_items(layout, highlights)
         return under, over + arrow_items(layout, arrows) + crowned_items(layout, crowned)
 
-    options = BoardOptions(cell_size, coordinates, title or variant.title["en"], flip)
+    options = BoardOptions(cell_size, coordinates, title or variant.text(variant.title), flip)
     scene = board_scene(variant, options, pieces, overlay, scores=scores, pawn_move=pawn_move)
     if not description:
         marks = _marks_text(variant, arrows, highlights, captured, placed, flip, alternatives, crowned)
@@ -224,7 +224,7 @@ def move_marks(variant: Variant, game: Game, position: Any, move: Any) -> MoveMa
     landings = tuple(view.path[1:])
     alternatives = _alternatives(game, position, move)
     crowned = tuple(_crowned(before, game.pieces(after), view.path))
-    lines = [f"{variant.player(mover).name['en']} to move plays {text}."]
+    lines = [f"{variant.text(variant.player(mover).name)} to move plays {text}."]
     if view.captured:
         lines.append(f"Captured: {_names(variant, view.captured)}.")
     if landings:
@@ -267,13 +267,13 @@ def example_scene(
             f"example '{example.id}': {error.message}", file=str(variant.file), key="examples"
         ) from None
     mover = game.to_move(position)
-    name = variant.player(mover).name["en"]
+    name = variant.text(variant.player(mover).name)
     lines = list(marks.lines)
     drawn = variant if track else replace(variant, scoring_track=None)
     scores, pawn_move = _scores(drawn, position, marks.after, mover)
     if pawn_move is not None:
         lines.append(f"{name}'s score pawn moves from {pawn_move.before} to {pawn_move.after}.")
-    caption = example.caption["en"]
+    caption = variant.text(example.caption)
     before = dict(game.pieces(position))
     return diagram_scene(
         drawn,
@@ -287,7 +287,7 @@ def example_scene(
         crowned=marks.crowned,
         scores=scores,
         pawn_move=pawn_move,
-        title=f"{variant.title['en']}: {caption}" if caption else variant.title["en"],
+        title=f"{variant.text(variant.title)}: {caption}" if caption else variant.text(variant.title),
         description="\n".join([describe_position(drawn, before, scores), "", *lines]),
     )
 

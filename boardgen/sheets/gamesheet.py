@@ -117,7 +117,7 @@ def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, eve
     st = styles()
     variant = record.game.variant
     first, second = (record.player(p.id) for p in variant.players)
-    names = {p.id: p.name[lang] for p in variant.players}
+    names = {p.id: variant.text(p.name, lang) for p in variant.players}
     title = words.text("game_sheet.versus", first=first, second=second)
     out = io.BytesIO()
     doc = rule_doc(
@@ -125,7 +125,7 @@ def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, eve
         paper,
         title=f"{title} \u2013 {words.text('game_sheet.title')}",
         lang=lang,
-        subject=words.text("game_sheet.subject", title=variant.title[lang]),
+        subject=words.text("game_sheet.subject", title=variant.text(variant.title, lang)),
     )
 
     def footer(canvas: Any, document: Any) -> None:
@@ -146,7 +146,9 @@ def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, eve
     story: list[Any] = [
         Paragraph(escape(title), st.title),
         Paragraph(
-            escape(f"{variant.title[lang]} \u00b7 {words.count('game_sheet.moves', moves)} \u00b7 {players}"),
+            escape(
+                f"{variant.text(variant.title, lang)} \u00b7 {words.count('game_sheet.moves', moves)} \u00b7 {players}"
+            ),
             st.intro,
         ),
         Spacer(1, 3 * MM),
