@@ -23,8 +23,9 @@ from __future__ import annotations
 __all__ = ["ArrowSpec", "pdf", "png", "scene", "svg"]
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
 
 from .descriptor.model import Variant
 from .drawopts import colour as parse_colour
@@ -34,6 +35,7 @@ from .positions import Move, Position
 from .render.board import BoardOptions, board_scene
 from .render.describe import describe_position
 from .render.diagram import fit_cell_size, move_marks, parse_cell
+from .render.layers import board_layer, position_items
 from .render.layout import Layout
 from .render.marks import (
     ARROW,
@@ -46,6 +48,7 @@ from .render.marks import (
     placed_items,
 )
 from .render.pieces import piece_radius
+from .rules.base import PieceView
 from .scene import Item, Scene
 
 #: An arrow: ``"11-15:red"``, ``(from, to)``, ``(from, to, colour)`` or a longer path.
@@ -56,7 +59,8 @@ LASTMOVE = "#9ccc65"
 #: Keys of ``colours=`` beyond the board's own (``light``, ``dark``, ... ) and player ids.
 MARK_KEYS = ("arrow", "fill", "lastmove")
 
-_PX = re.compile(rb'width="[^"]*" height="[^"]*"')
+_PX = re.compile(r'width="[^"]*" height="[^"]*"')
+_VIEWBOX = re.compile(r'viewBox="0 0 ([\d.]+) ([\d.]+)"')
 
 
 def _variant(position: Position, colours: Mapping[str, str] | None) -> tuple[Variant, dict[str, str]]:
@@ -131,20 +135,36 @@ def _cell_size(position: Position, variant: Variant, coordinates: bool, cell_siz
     return size
 
 
-def scene(
+@dataclass(frozen=True)
+class _Plan:
+    """What a diagram draws, before it is drawn: the board's options, the pieces, the
+    overlay placing the marks, the cells tinted, and the text for ``<desc>``."""
+
+    variant: Variant
+    options: BoardOptions
+    pieces: Mapping[int, PieceView]
+    overlay: Callable[[Layout], tuple[list[Item], list[Item]]]
+    tinted: tuple[int, ...]
+    lines: tuple[str, ...]
+    layer_key: tuple[Any, ...]
+
+    def description(self, board_text: str) -> str:
+        return "\n".join([board_text, *(["", *self.lines] if self.lines else [])])
+
+
+def _plan(
     position: Position,
     *,
-    move: str | Move | None = None,
-    arrows: Iterable[ArrowSpec] = (),
-    fill: Mapping[str | int, str | None] | None = None,
-    lastmove: str | Move | None = None,
-    flipped: bool = False,
-    coordinates: bool = True,
-    colours: Mapping[str, str] | None = None,
-    cell_size: float | None = None,
+    move: str | Move | None,
+    arrows: Iterable[ArrowSpec],
+    fill: Mapping[str | int, str | None] | None,
+    lastmove: str | Move | None,
+    flipped: bool,
+    coordinates: bool,
+    colours: Mapping[str, str] | None,
+    cell_size: float | None,
     title: str | None = None,
-) -> Scene:
-    """The backend-neutral picture :func:`svg`, :func:`pdf` and :func:`png` draw."""
+) -> _Plan:
     variant, inks = _variant(position, colours)
     game = position.game
     size = _cell_size(position, variant, coordinates, cell_size)
@@ -184,8 +204,6 @@ def scene(
             over += crowned_items(layout, marks.crowned)
         return under, over
 
-    options = BoardOptions(size, coordinates, title or variant.text(variant.title), flipped)
-    drawn = board_scene(variant, options, pieces, overlay)
     name = variant.grid.name
     lines = list(marks.lines) if marks is not None else []
     lines += [f"Arrow: {' to '.join(name(c) for c in p)}." for p, _ in paths]
@@ -196,8 +214,64 @@ def scene(
     if flipped:
         north = [variant.text(p.name) for p in variant.players if p.side == "north"]
         lines.append(f"Drawn from {north[0]}'s side." if north else "Drawn turned half round.")
-    text = describe_position(variant, pieces) if marks is not None else drawn.description
-    return replace(drawn, description="\n".join([text, *(["", *lines] if lines else [])]))
+    tinted = (*last, *tints, *(marks.landings + marks.placed + marks.alternatives if marks else ()))
+    options = BoardOptions(size, coordinates, title or variant.text(variant.title), flipped)
+    key = ("layer", tuple(sorted((colours or {}).items())), size, coordinates, flipped)
+    return _Plan(variant, options, pieces, overlay, tuple(dict.fromkeys(tinted)), tuple(lines), key)
+
+
+def scene(
+    position: Position,
+    *,
+    move: str | Move | None = None,
+    arrows: Iterable[ArrowSpec] = (),
+    fill: Mapping[str | int, str | None] | None = None,
+    lastmove: str | Move | None = None,
+    flipped: bool = False,
+    coordinates: bool = True,
+    colours: Mapping[str, str] | None = None,
+    cell_size: float | None = None,
+    title: str | None = None,
+) -> Scene:
+    """The backend-neutral picture :func:`svg`, :func:`pdf` and :func:`png` draw."""
+    plan = _plan(
+        position,
+        move=move,
+        arrows=arrows,
+        fill=fill,
+        lastmove=lastmove,
+        flipped=flipped,
+        coordinates=coordinates,
+        colours=colours,
+        cell_size=cell_size,
+        title=title,
+    )
+    drawn = board_scene(plan.variant, plan.options, plan.pieces, plan.overlay)
+    return replace(drawn, description=plan.description(describe_position(plan.variant, plan.pieces)))
+
+
+def _layered_svg(position: Position, plan: _Plan) -> str:
+    """The SVG of a board without a scoring track: its board layer kept on the game as
+    text (see :mod:`boardgen.render.layers`), the position's layer drawn now."""
+    from .backends.svg import render_fragment, render_svg
+
+    cache = position.game.cache
+    if plan.layer_key not in cache:
+        layer = board_layer(plan.variant, plan.options)
+        cache[plan.layer_key] = (layer, render_fragment(layer.items, repr(plan.layer_key)))
+    layer, fragment = cache[plan.layer_key]
+    items = position_items(
+        plan.variant,
+        layer,
+        dict(plan.pieces),
+        plan.overlay,
+        coordinates=plan.options.coordinates,
+        tinted=plan.tinted,
+    )
+    text = describe_position(plan.variant, plan.pieces)
+    top = Scene(layer.width, layer.height, tuple(items), plan.options.title, plan.description(text))
+    body = render_svg(top).decode("utf-8")
+    return body.replace("</desc>\n", "</desc>\n" + fragment + "\n", 1)
 
 
 def svg(
@@ -226,7 +300,7 @@ def svg(
     """
     from .backends.svg import render_svg
 
-    drawn = scene(
+    plan = _plan(
         position,
         move=move,
         arrows=arrows,
@@ -237,13 +311,20 @@ def svg(
         colours=colours,
         cell_size=cell_size,
     )
-    data = render_svg(drawn)
+    if plan.variant.scoring_track is None:
+        text = _layered_svg(position, plan)
+    else:
+        drawn = board_scene(plan.variant, plan.options, plan.pieces, plan.overlay)
+        drawn = replace(drawn, description=plan.description(describe_position(plan.variant, plan.pieces)))
+        text = render_svg(drawn).decode("utf-8")
     if size is not None:
         if size < 1:
             raise BoardgenError(f"size {size} px must be at least 1")
-        height = size * drawn.height / drawn.width
-        data = _PX.sub(f'width="{size}" height="{height:.0f}"'.encode(), data, count=1)
-    return data.decode("utf-8").split("\n", 1)[1]  # no XML declaration: inlined in HTML
+        found = _VIEWBOX.search(text)
+        assert found is not None  # every SVG of the backend has one
+        width, height = float(found[1]), float(found[2])
+        text = _PX.sub(f'width="{size}" height="{size * height / width:.0f}"', text, count=1)
+    return text.split("\n", 1)[1]  # no XML declaration: inlined in HTML
 
 
 def pdf(

@@ -143,12 +143,12 @@ def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, eve
     doc.addPageTemplates([PageTemplate(id="game", frames=[text_frame(doc)], onPage=footer)])
     moves = (len(record.plies) + 1) // 2
     players = f"{names[variant.players[0].id]}: {first} \u00b7 {names[variant.players[1].id]}: {second}"
+    game_title = variant.text(variant.title, lang)
+    length = words.count("game_sheet.moves", moves)
     story: list[Any] = [
         Paragraph(escape(title), st.title),
         Paragraph(
-            escape(
-                f"{variant.text(variant.title, lang)} \u00b7 {words.count('game_sheet.moves', moves)} \u00b7 {players}"
-            ),
+            escape(f"{game_title} \u00b7 {length} \u00b7 {players}"),
             st.intro,
         ),
         Spacer(1, 3 * MM),
