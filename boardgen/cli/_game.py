@@ -29,35 +29,25 @@ def _outputs(
     record: object, output: Path, every: int, lang: str, paper: str, width: int
 ) -> dict[Path, bytes]:
     """Every file to write, drawn before any is written."""
-    from ..pdn.reader import GameRecord
+    from .. import GameRecord
 
     assert isinstance(record, GameRecord)
     suffix = "." + _kind(output)
     if suffix == ".pdf":
-        from ..render.paper import paper_named
-        from ..sheets.gamesheet import render_game_sheet
-
-        return {output: render_game_sheet(record, lang=lang, paper=paper_named(paper), every=every)}
+        return {output: record.sheet(lang=lang, paper=paper, every=every)}
     if suffix == ".gif":
-        from ..render.animation import render_gif
-
-        return {output: render_gif(record.positions(), [p.move for p in record.plies], width=width)}
+        return {output: record.animation(width=width)}
     if suffix == ".pdn":
-        from ..pdn import write_pdn
+        from .. import write_pdn
 
         return {output: write_pdn(record).encode("utf-8")}
     if suffix == ".folder":
-        from ..draw import svg
-
-        files = {}
         digits = max(3, len(str(len(record.plies))))
-        for ply, position in enumerate(record.positions()):
-            last = record.plies[ply - 1].move if ply else None
-            text = svg(position, lastmove=last)
-            files[output / f"ply-{ply:0{digits}d}.svg"] = (
-                '<?xml version="1.0" encoding="UTF-8"?>\n' + text
-            ).encode()
-        return files
+        declaration = '<?xml version="1.0" encoding="UTF-8"?>\n'
+        return {
+            output / f"ply-{ply:0{digits}d}.svg": (declaration + text).encode()
+            for ply, text in enumerate(record.diagrams())
+        }
     raise AssertionError(suffix)  # pragma: no cover - _kind knows every kind
 
 

@@ -82,6 +82,29 @@ class GameRecord:
         name = self.game.player_name(player)
         return self.tags.get(name, name)
 
+    def sheet(self, *, lang: str = "en", paper: str = "a4", every: int = 10) -> bytes:
+        """The game sheet as PDF bytes: tags, the moves with their comments, and a
+        diagram every ``every`` moves and after each comment, in ``lang``."""
+        from ..render.paper import paper_named
+        from ..sheets.gamesheet import render_game_sheet
+
+        return render_game_sheet(self, lang=lang, paper=paper_named(paper), every=every)
+
+    def animation(self, *, width: int = 360) -> bytes:
+        """The game as an animated GIF, ``width`` pixels wide: one frame per position."""
+        from ..render.animation import render_gif
+
+        return render_gif(self.positions(), [p.move for p in self.plies], width=width)
+
+    def diagrams(self) -> list[str]:
+        """One SVG per position, the start first, each with the last move's cells tinted."""
+        from ..draw import svg
+
+        return [
+            svg(position, lastmove=self.plies[i - 1].move if i else None)
+            for i, position in enumerate(self.positions())
+        ]
+
     def _repr_svg_(self) -> str:
         from ..draw import svg
 
