@@ -18,10 +18,27 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from typing import TYPE_CHECKING, Any
+
 from .draw import pdf, png, svg
 from .errors import BoardgenError
-from .pdn import GameRecord, read_pdn, write_pdn
 from .positions import Game, Move, Position, load
+
+if TYPE_CHECKING:
+    from .pdn import GameRecord, read_pdn, write_pdn
+
+#: Names imported on first use, so that drawing a diagram does not pay for PDN.
+_LAZY = {"GameRecord": "pdn", "read_pdn": "pdn", "write_pdn": "pdn"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'boardgen' has no attribute {name!r}")
 
 __all__ = [
     "BoardgenError",
