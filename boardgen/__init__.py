@@ -40,6 +40,7 @@ def __getattr__(name: str) -> Any:
         return value
     raise AttributeError(f"module 'boardgen' has no attribute {name!r}")
 
+
 __all__ = [
     "BoardgenError",
     "Game",

@@ -171,3 +171,14 @@ def test_api_png_matches_the_cli(in_tmp: Path) -> None:
     assert (in_tmp / "m.png").read_bytes() == data
     with Image.open(io.BytesIO(data)) as image:
         assert image.info["dpi"][0] == pytest.approx(60, abs=0.5)
+
+
+def test_game_sheet_of_a_set_up_position_starts_with_its_diagram(in_tmp: Path) -> None:
+    Path("setup.pdn").write_text('[GameType "25"]\n[FEN "W:W27,K30:B23,14"]\n1... 27x18x9 {both men} *\n')
+    code, _, err = run("game", "setup.pdn", "-o", "s.pdf")
+    assert code == 2 and "'russian-draughts'" in err and not Path("s.pdf").exists()
+    code, _, _ = run("game", "setup.pdn", "--variant", "american-checkers", "-o", "s.pdf")
+    assert code == 0
+    with pdfplumber.open(in_tmp / "s.pdf") as pdf:
+        text = pdf.pages[0].extract_text() or ""
+    assert "Starting position" in text and "After 1... 27x18x9" in text and "both men" in text

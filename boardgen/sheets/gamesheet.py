@@ -142,13 +142,15 @@ def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, eve
 
     doc.addPageTemplates([PageTemplate(id="game", frames=[text_frame(doc)], onPage=footer)])
     moves = (len(record.plies) + 1) // 2
-    players = f"{names[variant.players[0].id]}: {first} \u00b7 {names[variant.players[1].id]}: {second}"
+    named = [
+        f"{names[p.id]}: {record.player(p.id)}" for p in variant.players if names[p.id] != record.player(p.id)
+    ]
     game_title = variant.text(variant.title, lang)
     length = words.count("game_sheet.moves", moves)
     story: list[Any] = [
         Paragraph(escape(title), st.title),
         Paragraph(
-            escape(f"{game_title} \u00b7 {length} \u00b7 {players}"),
+            escape(" \u00b7 ".join([game_title, length, *named])),
             st.intro,
         ),
         Spacer(1, 3 * MM),
@@ -159,11 +161,16 @@ def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, eve
         story.append(Paragraph(f"<i>{escape(record.comment)}</i>", st.body))
     cell_size = fit_cell_size(variant, DIAGRAM_WIDTH)
     text_width = doc.width - DIAGRAM_WIDTH * MM - 6 * MM
+    rows: list[tuple[Any, Any]] = []
     if record.start != record.game.start:
-        story.append(_diagram(record, None, cell_size, words)[0])
+        setup = f"<b>{escape(words.text('game_sheet.start'))}</b>: {escape(record.start.text)}"
+        rows.append((Paragraph(setup, st.body), _diagram(record, None, cell_size, words)))
     for row in segments(record, every):
-        cells = [Paragraph(_moves_text(record, row), st.body), _diagram(record, row[-1], cell_size, words)]
-        table = Table([cells], colWidths=[text_width, DIAGRAM_WIDTH * MM + 6 * MM])
+        rows.append(
+            (Paragraph(_moves_text(record, row), st.body), _diagram(record, row[-1], cell_size, words))
+        )
+    for text, diagram in rows:
+        table = Table([[text, diagram]], colWidths=[text_width, DIAGRAM_WIDTH * MM + 6 * MM])
         table.setStyle(
             TableStyle(
                 [
