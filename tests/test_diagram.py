@@ -472,3 +472,42 @@ def test_a_window_holding_no_cell_is_refused_at_its_line(tmp_path: Path) -> None
     with pytest.raises(BoardgenError) as error:
         load_variant(str(path))
     assert "examples.0.window" in str(error.value) or "window" in str(error.value)
+
+
+@pytest.mark.parametrize("size", [6.0, 25.0])
+def test_a_diagram_drawn_in_two_layers_looks_like_the_whole_scene(size: float) -> None:
+    """The API's board layer (every square number) plus the position layer (numbers over
+    tints, patches over the numbers pieces would partly hide) prints the very picture
+    board_scene draws, which leaves those numbers out."""
+    import pypdfium2 as pdfium
+
+    from boardgen.backends.pdf import render_pdf
+    from boardgen.outputs import start_pieces
+    from boardgen.render.board import BoardOptions, board_scene
+    from boardgen.render.layers import board_layer, position_items
+    from boardgen.render.marks import highlight_items
+    from boardgen.scene import Document, Scene
+
+    variant = load_variant("american-checkers")
+    pieces = start_pieces(variant)
+    tinted = [parse_cell(variant, "15")]
+
+    def overlay(layout: object) -> tuple[list[object], list[object]]:
+        return highlight_items(layout, tinted), []  # type: ignore[arg-type]
+
+    options = BoardOptions(size)
+    whole = board_scene(variant, options, pieces, overlay)  # type: ignore[arg-type]
+    layer = board_layer(variant, options)
+    items = position_items(variant, layer, pieces, overlay, coordinates=True, tinted=tinted)  # type: ignore[arg-type]
+    layered = Scene(layer.width, layer.height, (*layer.items, *items))
+    images = []
+    for scene in (whole, layered):
+        pdf = pdfium.PdfDocument(render_pdf(Document((scene,))))
+        images.append(pdf[0].render(scale=4.0).to_pil().convert("RGB"))
+    a, b = images
+    from PIL import ImageChops
+
+    differing = (
+        ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 40 else 0).histogram()[255]
+    )
+    assert differing < 0.0005 * a.width * a.height  # antialiasing at patch edges at most

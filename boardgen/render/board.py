@@ -220,31 +220,60 @@ def _pdn_numbers(
     occupied: frozenset[int],
     cells: frozenset[int],
 ) -> list[Item]:
-    """The PDN numbers in the squares' top-left corners, in the light squares' colour.
+    """The PDN numbers of ``cells`` in the squares' top-left corners, in the light
+    squares' colour.
 
     They are drawn under the pieces and over the landing squares' tint. A piece
     covers its own square's number: where it would cover part of it (small diagrams),
     that number is left out rather than peeking out as a fragment. On squares too
     small for a 6 pt number all are left out (see :func:`_number_size`).
     """
+    texts: list[Item] = []
+    for cell, number, (x, y, size), hidden in _number_places(variant, layout, occupied):
+        if cell in cells and not hidden:
+            texts.append(Text(x, y, str(number), size, colours["light"]))
+    return [Group(tuple(texts), label="square numbers")] if texts else []
+
+
+def _number_erasers(
+    variant: Variant, layout: Layout, colours: Mapping[str, str], occupied: frozenset[int]
+) -> list[Item]:
+    """Patches of the square's own colour over the numbers the pieces on ``occupied``
+    would partly hide, for a picture whose numbers were all drawn beforehand (a board
+    layer drawn once, see :mod:`boardgen.render.layers`): drawn under the pieces, they
+    leave the same picture as :func:`_pdn_numbers` leaving those numbers out."""
+    patches: list[Item] = []
+    grid = variant.grid
+    for cell, number, (x, y, size), hidden in _number_places(variant, layout, occupied):
+        if hidden:
+            shade = grid.colour(cell) if isinstance(grid, SquareGrid) else "dark"
+            width = text_width(str(number), size)
+            patches.append(
+                Rect(x - 0.1, y - 0.85 * size, width + 0.2, 1.0 * size, Style(fill=colours[shade]))
+            )
+    return [Group(tuple(patches), label="hidden square numbers")] if patches else []
+
+
+def _number_places(
+    variant: Variant, layout: Layout, occupied: frozenset[int]
+) -> list[tuple[int, int, tuple[float, float, float], bool]]:
+    """Each numbered square: (cell, number, (text x, baseline y, font size), whether a
+    piece on it would partly hide the number); none when the squares are too small."""
     size = _number_size(layout.cell_size)
     if size is None:
         return []
-    numbers = variant.board.pdn or {}
     inset = 0.045 * layout.cell_size
     radius = piece_radius(variant, layout.cell_size) * 1.05  # the piece's outline too
-    texts: list[Item] = []
-    for cell, number in sorted(numbers.items(), key=lambda kv: kv[1]):
-        if cell not in cells:
-            continue
+    found = []
+    for cell, number in sorted((variant.board.pdn or {}).items(), key=lambda kv: kv[1]):
         corners = layout.polygon(cell)
         x, y = min(p[0] for p in corners), min(p[1] for p in corners)  # top-left on the page
+        hidden = False
         if cell in occupied:
             # the glyphs' far corner, seen from the square's centre, against the piece's rim
             right = x + inset + text_width(str(number), size) + 0.02 * layout.cell_size
             bottom = y + inset + 0.8 * size + 0.02 * layout.cell_size
             cx, cy = layout.centre(cell)
-            if math.hypot(max(0.0, cx - right), max(0.0, cy - bottom)) < radius:
-                continue
-        texts.append(Text(x + inset, y + inset + 0.8 * size, str(number), size, colours["light"]))
-    return [Group(tuple(texts), label="square numbers")] if texts else []
+            hidden = math.hypot(max(0.0, cx - right), max(0.0, cy - bottom)) < radius
+        found.append((cell, number, (x + inset, y + inset + 0.8 * size, size), hidden))
+    return found
