@@ -44,7 +44,7 @@ from ..texts.catalogue import Catalogue, catalogue
 from .legible import legible_items
 from .paper import Box, Paper
 from .ruler import ruler
-from .tiles import OVERLAP, Plan, Tile, plan_tiles, tile_items
+from .tiles import OVERLAP, Plan, Tile, own_boxes, plan_tiles, tile_items
 
 #: Height of the title band at the top of the printable area, in mm.
 TITLE_BAND = 12.0
@@ -131,9 +131,9 @@ def _crop_marks(on: Box, outer: tuple[bool, bool, bool, bool]) -> list[Item]:
     return items
 
 
-def _glue(band: Box, label: str, free: Box | None) -> list[Item]:
-    """A hatched strip where the next tile is glued on, carrying that tile's name where
-    the strip is clear of this tile's cells (``free``)."""
+def _glue(band: Box, label: str, taken: list[Box]) -> list[Item]:
+    """A hatched strip where the next tile is glued on, carrying that tile's name
+    wherever the strip is clear of this tile's own shapes (``taken``), at most every 60 mm."""
     step = 2.5
     lines: list[Item] = [Rect(band.x, band.y, band.width, band.height, _GLUE)]
     k = 0.0
@@ -143,17 +143,23 @@ def _glue(band: Box, label: str, free: Box | None) -> list[Item]:
     items: list[Item] = [
         Group(tuple(lines), clip=(band.x, band.y, band.width, band.height), label="glue strip")
     ]
-    if free is not None and free.width >= text_width(label, _BAND, True) + 1.0 and free.height >= _BAND + 1.0:
-        count = max(1, int(max(free.width, free.height) // 70.0))
-        for i in range(count):
-            f = (i + 0.5) / count
-            x = free.x + free.width * (f if free.width > free.height else 0.5)
-            y = free.y + free.height * (f if free.height >= free.width else 0.5)
-            w = text_width(label, _BAND, True)
-            items.append(
-                Rect(x - w / 2 - 0.6, y - 0.5 * _BAND - 0.4, w + 1.2, _BAND + 0.8, Style(fill="#ffffff"))
-            )
-            items.append(Text(x, y + 0.36 * _BAND, label, _BAND, _GUIDE.stroke or "", "middle", bold=True))
+    w, h = text_width(label, _BAND, True) + 1.2, _BAND + 0.8
+    along = band.height > band.width  # the strip runs down the page
+    length, across = (band.height, band.width) if along else (band.width, band.height)
+    last = -math.inf
+    t = 0.0
+    while t <= length:
+        for f in (0.5, 0.3, 0.7, 0.15, 0.85):
+            x, y = (band.x + across * f, band.y + t) if along else (band.x + t, band.y + across * f)
+            spot = Box(x - w / 2, y - h / 2, w, h)
+            if t - last >= 60.0 and band.contains(spot) and not any(spot.overlaps(b) for b in taken):
+                items.append(Rect(spot.x, spot.y, w, h, Style(fill="#ffffff")))
+                items.append(
+                    Text(x, y + 0.36 * _BAND, label, _BAND, _GUIDE.stroke or "", "middle", bold=True)
+                )
+                last = t
+                break
+        t += 2.0
     return items
 
 
@@ -192,9 +198,9 @@ def _tile_page(paper: Paper, plan: Plan, tile: Tile, title: str, page: str, c: C
     )
     clip = win.inset(*(-_BLEED if outer else 0.0 for outer in tile.outer))
     glue: list[Item] = []
+    taken = own_boxes(plan, tile)
     for band, number in tile.glue:
-        label = plan.tiles[number - 1].name(total)
-        glue += _glue(band, label, _clear(band, tile.own))
+        glue += _glue(band, plan.tiles[number - 1].name(total), taken)
     name = tile.name(total)
     items: list[Item] = [
         Group(
@@ -216,15 +222,6 @@ def _tile_page(paper: Paper, plan: Plan, tile: Tile, title: str, page: str, c: C
     )
     items += _frame(paper, c, title, label, badge=name, page=page)
     return Scene(paper.width, paper.height, tuple(items), f"{title}: tile {name}", label)
-
-
-def _clear(band: Box, own: Box) -> Box | None:
-    """The part of a glue band beyond the tile's own shapes (where a label may go)."""
-    if band.x > own.x + 1e-6:  # a band on the right
-        x = max(band.x, own.right)
-        return Box(x, band.y, band.right - x, band.height) if band.right > x else None
-    y = max(band.y, own.bottom)
-    return Box(band.x, y, band.width, band.bottom - y) if band.bottom > y else None
 
 
 def _map_page(artwork: Scene, paper: Paper, plan: Plan, title: str, page: str, c: Catalogue) -> Scene:

@@ -21,7 +21,7 @@ all (the empty corners around a hexagonal board) are not printed.
 
 from __future__ import annotations
 
-__all__ = ["OVERLAP", "Plan", "Tile", "item_bounds", "plan_tiles", "tile_items"]
+__all__ = ["OVERLAP", "Plan", "Tile", "item_bounds", "own_boxes", "plan_tiles", "tile_items"]
 
 import bisect
 import math
@@ -357,6 +357,11 @@ def _cut_edges(shapes: list[_Node]) -> dict[int, tuple[Edge, ...]]:
                 later = max(other, leaf.owner)
                 found.setdefault(later, []).append((a, b))
     return {number: tuple(edges) for number, edges in found.items()}
+
+
+def own_boxes(plan: Plan, tile: Tile) -> list[Box]:
+    """The boxes (artwork coordinates) of the shapes ``tile`` prints as its own."""
+    return [leaf.box for leaf in _leaves(plan.nodes) if leaf.owner == tile.number and leaf.box is not None]
 
 
 def tile_items(plan: Plan, tile: Tile) -> tuple[Item, ...]:
