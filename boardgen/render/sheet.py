@@ -143,7 +143,7 @@ def _glue(band: Box, label: str, taken: list[Box]) -> list[Item]:
     items: list[Item] = [
         Group(tuple(lines), clip=(band.x, band.y, band.width, band.height), label="glue strip")
     ]
-    w, h = text_width(label, _BAND, True) + 1.2, _BAND + 0.8
+    w, h = text_width(label, _BAND, True) + 1.2, 1.46 * _BAND + 0.4  # the glyphs' full height
     along = band.height > band.width  # the strip runs down the page
     length, across = (band.height, band.width) if along else (band.width, band.height)
     last = -math.inf
@@ -151,7 +151,7 @@ def _glue(band: Box, label: str, taken: list[Box]) -> list[Item]:
     while t <= length:
         for f in (0.5, 0.3, 0.7, 0.15, 0.85):
             x, y = (band.x + across * f, band.y + t) if along else (band.x + t, band.y + across * f)
-            spot = Box(x - w / 2, y - h / 2, w, h)
+            spot = Box(x - w / 2, y - 0.75 * _BAND - 0.2, w, h)
             if t - last >= 60.0 and band.contains(spot) and not any(spot.overlaps(b) for b in taken):
                 items.append(Rect(spot.x, spot.y, w, h, Style(fill="#ffffff")))
                 items.append(
