@@ -15,11 +15,14 @@ __all__ = ["BuildReport", "build_all", "build_plan"]
 
 import os
 import re
+import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Generator, Sequence
+from concurrent.futures import ProcessPoolExecutor, wait
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .descriptor import load_all
 from .descriptor.model import Variant
@@ -75,6 +78,13 @@ def _start_worker(directory: str | None) -> None:
     _VARIANTS.update((v.id, v) for v in load_all(Path(directory) if directory else None))
 
 
+def _start_pool_worker(directory: str | None) -> None:
+    """A worker process leaves Ctrl-C to the parent, which stops the pool and exits 130
+    (a terminal sends SIGINT to every process of the group, workers included)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _start_worker(directory)
+
+
 def _render(job: Job) -> bytes:
     variant_id, name = job
     if variant_id is None:
@@ -82,7 +92,7 @@ def _render(job: Job) -> bytes:
     return render_file(_VARIANTS[variant_id], name)
 
 
-def _rendered(jobs: list[Job], workers: int, directory: Path | None) -> Iterator[bytes]:
+def _rendered(jobs: list[Job], workers: int, directory: Path | None) -> Generator[bytes, None, None]:
     """Each job's bytes, in plan order."""
     if workers == 1:
         _start_worker(str(directory) if directory else None)
@@ -92,10 +102,22 @@ def _rendered(jobs: list[Job], workers: int, directory: Path | None) -> Iterator
     # results still come back (and are written) in plan order.
     order = sorted(range(len(jobs)), key=lambda i: jobs[i][0] is not None)
     arguments = (str(directory) if directory else None,)
-    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=arguments) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_start_pool_worker, initargs=arguments) as pool:
         futures = {i: pool.submit(_render, jobs[i]) for i in order}
-        for i in range(len(jobs)):
-            yield futures[i].result()
+        try:
+            for i in range(len(jobs)):
+                # Waited for in short slices: a signal delivered to one of the pool's
+                # threads only reaches the main thread when its wait returns.
+                while not wait([futures[i]], timeout=0.2).done:
+                    pass
+                yield futures[i].result()
+        except BaseException:  # interrupted or closed early: stop now, not after every job
+            running: dict[int, Any] = getattr(pool, "_processes", None) or {}  # public in 3.14 only
+            processes = list(running.values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.kill()  # workers write nothing; SIGTERM would reach the inherited handler
+            raise
 
 
 # -- the build -----------------------------------------------------------------------------
@@ -137,8 +159,10 @@ def build_all(
         if progress is not None:
             progress(len(written), total, path)
 
-    for (variant_id, name), data in zip(jobs, _rendered(jobs, count, directory), strict=True):
-        write(out_dir / variant_id / name if variant_id else out_dir / name, data)
+    # closing(): an interrupt while writing stops the workers at once, not at exit.
+    with closing(_rendered(jobs, count, directory)) as rendered:
+        for (variant_id, name), data in zip(jobs, rendered, strict=True):
+            write(out_dir / variant_id / name if variant_id else out_dir / name, data)
     write(out_dir / GALLERY, render_gallery(variants, written))
     return BuildReport(
         files=len(written),

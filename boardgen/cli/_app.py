@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-__all__ = ["complete_variant", "main", "output_format", "reports_errors"]
+__all__ = ["complete_variant", "language", "main", "output_format", "refuse_unused", "reports_errors"]
 
 import functools
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -41,6 +42,30 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
     return ids if ids and "/" not in incomplete else [CompletionItem(incomplete, type="file")]
 
 
+def language(code: str) -> str:
+    """The language ``--lang`` names, in any case (``FR`` is ``fr``); an unknown code is a
+    :class:`BoardgenError` naming the known ones (one line, exit status 2)."""
+    from ..texts import languages
+
+    lang = code.strip().lower()
+    known = languages()
+    if lang not in known:
+        raise BoardgenError(f"--lang {code}: no text catalogue for this language (known: {', '.join(known)})")
+    return lang
+
+
+def refuse_unused(given: dict[str, bool], reason: str) -> None:
+    """A usage error (exit status 2) naming each option that was given but would not apply.
+
+    ``given`` maps an option's name as typed (``--cell-size``) to whether it was given.
+    """
+    unused = [name for name, present in given.items() if present]
+    if unused:
+        raise click.UsageError(
+            f"{' and '.join(unused)} {'does' if len(unused) == 1 else 'do'} not apply {reason}"
+        )
+
+
 def output_format(output: Path, fmt: str | None, formats: Sequence[str], default: str) -> str:
     """The format to write: ``--format`` if given, else the file's extension, else ``default``.
 
@@ -55,7 +80,19 @@ def output_format(output: Path, fmt: str | None, formats: Sequence[str], default
     return fmt
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """click's group, except that Ctrl-C exits with status 130 (128 + SIGINT), as shells
+    expect, instead of click's "Aborted!" and status 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("\ninterrupted", err=True)
+            sys.exit(128 + signal.SIGINT)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="boardgen")
 def main() -> None:
     """Printable true-scale boards, diagrams and rules for draughts-like and placement games."""

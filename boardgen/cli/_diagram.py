@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ._app import complete_variant, main, output_format, reports_errors
+from ._app import complete_variant, main, output_format, refuse_unused, reports_errors
 
 
 @main.command()
@@ -36,7 +36,9 @@ from ._app import complete_variant, main, output_format, reports_errors
     metavar="MM",
     help="Cell size in mm (default: the diagram is about 120 mm wide).",
 )
-@click.option("--dpi", type=click.IntRange(36, 1200), default=200, show_default=True, help="PNG resolution.")
+@click.option(
+    "--dpi", type=click.IntRange(36, 1200), default=None, help="PNG resolution (PNG only; default 200)."
+)
 @click.option(
     "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="File to write."
 )
@@ -50,7 +52,7 @@ def diagram(
     flip: bool,
     fmt: str | None,
     size: float | None,
-    dpi: int,
+    dpi: int | None,
     output: Path,
 ) -> None:
     """Draw a position of VARIANT (an id or a YAML file), with arrows and highlights."""
@@ -61,6 +63,8 @@ def diagram(
     from ..validate import ensure_printable
 
     chosen = output_format(output, fmt, ("svg", "pdf", "png"), "svg")
+    if chosen != "png":
+        refuse_unused({"--dpi": dpi is not None}, f"to {chosen.upper()} output: it has no pixels")
     loaded = load_variant(variant)
     ensure_printable(loaded)
     paths = [parse_path(loaded, text) for text in arrows]
@@ -89,6 +93,6 @@ def diagram(
     else:
         from ..backends.png import render_png
 
-        data = render_png(scene, dpi)
+        data = render_png(scene, dpi or 200)
     write_atomic(output, data)
     click.echo(f"wrote {output}")
