@@ -50,7 +50,7 @@ def language(code: str) -> str:
     lang = code.strip().lower()
     known = languages()
     if lang not in known:
-        raise BoardgenError(f"--lang {code}: no text catalogue for this language (known: {', '.join(known)})")
+        raise BoardgenError(f"--lang: no text catalogue for language {code!r} (known: {', '.join(known)})")
     return lang
 
 
