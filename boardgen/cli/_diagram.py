@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from ._app import complete_variant, main, output_format, refuse_unused, reports_errors
+from ._app import complete_variant, main, output_format, refuse_unused, reports_errors, uses_library
+
+if TYPE_CHECKING:
+    from ..descriptor.library import Library
 
 
 @main.command()
@@ -43,7 +47,9 @@ from ._app import complete_variant, main, output_format, refuse_unused, reports_
     "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="File to write."
 )
 @reports_errors
+@uses_library
 def diagram(
+    library: Library,
     variant: str,
     position: str | None,
     arrows: tuple[str, ...],
@@ -56,7 +62,6 @@ def diagram(
     output: Path,
 ) -> None:
     """Draw a position of VARIANT (an id or a YAML file), with arrows and highlights."""
-    from ..descriptor import load_variant
     from ..fileio import write_atomic
     from ..render.diagram import diagram_scene, fit_cell_size, parse_cell, parse_path
     from ..rules.registry import make_game
@@ -65,7 +70,7 @@ def diagram(
     chosen = output_format(output, fmt, ("svg", "pdf", "png"), "svg")
     if chosen != "png":
         refuse_unused({"--dpi": dpi is not None}, f"to {chosen.upper()} output: it has no pixels")
-    loaded = load_variant(variant)
+    loaded = library.load(variant)
     ensure_printable(loaded)
     paths = [parse_path(loaded, text) for text in arrows]
     cells = [parse_cell(loaded, text) for text in highlights]

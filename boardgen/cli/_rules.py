@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ._app import complete_variant, main, reports_errors
+from ._app import complete_variant, main, reports_errors, uses_library
 
 if TYPE_CHECKING:
+    from ..descriptor.library import Library
     from ..rules.base import Game
 
 _VARIANT_HELP = "VARIANT is a variant id or a path to a descriptor YAML file."
@@ -22,34 +23,37 @@ _POSITION = click.option(
 
 
 @main.command()
-@click.argument("variants", nargs=-1, required=True, shell_complete=complete_variant)
+@click.argument("games", nargs=-1, metavar="[ID | FILE | DIR]...", shell_complete=complete_variant)
 @reports_errors
-def validate(variants: tuple[str, ...]) -> None:
+@uses_library
+def validate(library: Library, games: tuple[str, ...]) -> None:
     """Check descriptors and their setups; one line per check.
 
-    Exit status: 0 all valid, 1 a check failed, 2 bad input.
+    GAMES are ids, descriptor files or folders of them; with none, every game. A
+    descriptor that cannot be read gets one located line on stderr; the others are
+    still checked. Exit status: 0 all valid, 1 a check failed, 2 bad input.
     """
-    from ..descriptor import load_variant
     from ..validate import run_checks
 
+    loaded, errors = library.load_many(library.select(games))
     failed = False
-    for ref in variants:
-        variant = load_variant(ref)
+    for variant in loaded:
         for check in run_checks(variant):
             if check.ok:
                 click.echo(f"{variant.id}: ok   {check.name}: {check.detail}")
                 continue
             failed = True
             click.echo(f"{variant.id}: FAIL {check.name}: {variant.error(check.key, check.detail)}")
-    sys.exit(1 if failed else 0)
+    for error in errors:
+        click.echo(str(error), err=True)
+    sys.exit(2 if errors else 1 if failed else 0)
 
 
-def _game_at(ref: str, position: str | None) -> tuple[Game, Any]:
+def _game_at(library: Library, ref: str, position: str | None) -> tuple[Game, Any]:
     """The variant's game and the position to start from."""
-    from ..descriptor import load_variant
     from ..rules.registry import make_game
 
-    variant = load_variant(ref)
+    variant = library.load(ref)
     game = make_game(variant.game_spec(), variant.rules.family)
     start = game.initial() if position is None else game.parse_position(position)
     return game, start
@@ -74,7 +78,10 @@ def _over(game: Game, position: Any) -> bool:
     help="Count moves that lead to the same position once (two capture paths that end alike).",
 )
 @reports_errors
-def perft(variant: str, depth: int, position: str | None, divide: bool, distinct: bool) -> None:
+@uses_library
+def perft(
+    library: Library, variant: str, depth: int, position: str | None, divide: bool, distinct: bool
+) -> None:
     """Count the move sequences DEPTH plies deep: one line `DEPTH COUNT` per depth.
 
     A whole multi-jump is one move; two capture paths are two moves even when they
@@ -84,7 +91,7 @@ def perft(variant: str, depth: int, position: str | None, divide: bool, distinct
     it). A finished game (a win, or a draw the rules declare) is said to be over on
     stderr, and every count is 0.
     """
-    game, start = _game_at(variant, position)
+    game, start = _game_at(library, variant, position)
     if _over(game, start):
         for ply in range(1, depth + 1):
             click.echo(f"{ply} 0")
@@ -106,13 +113,14 @@ def perft(variant: str, depth: int, position: str | None, divide: bool, distinct
 @click.argument("variant", shell_complete=complete_variant)
 @_POSITION
 @reports_errors
-def moves(variant: str, position: str | None) -> None:
+@uses_library
+def moves(library: Library, variant: str, position: str | None) -> None:
     """List every legal move: the move, a tab, the position after it.
 
     In a finished game (a win, or a draw the rules declare, such as the quiet-move
     rule) nothing is listed: stderr says the game is over and why.
     """
-    game, start = _game_at(variant, position)
+    game, start = _game_at(library, variant, position)
     if _over(game, start):
         return
     for move in game.legal_moves(start):
