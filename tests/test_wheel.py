@@ -12,6 +12,7 @@ the installed ``boardgen`` in a subprocess, with no ``BOARDGEN_VARIANTS`` and no
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -29,6 +30,19 @@ ROOT = Path(__file__).resolve().parents[1]
 IDS = sorted(p.stem for p in (ROOT / "variants").glob("*.yaml"))
 
 pytestmark = pytest.mark.wheel
+
+#: What a checkout holds besides its sources (environments, caches, build products).
+_NOT_SOURCE = (
+    ".git",
+    ".venv",
+    "*.egg-info",
+    "build",
+    "dist",
+    "output",
+    "__pycache__",
+    ".*_cache",
+    ".hypothesis",
+)
 
 
 def data_files() -> list[str]:
@@ -69,12 +83,17 @@ class Installed:
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
     """Build sdist and wheel (the wheel from the sdist), install the wheel in a fresh venv."""
     base = tmp_path_factory.mktemp("wheel")
+    # A clean copy, as CI's fresh clone: setuptools would otherwise reuse the file list of
+    # the checkout's boardgen.egg-info and hide a file the configuration leaves out.
+    source = base / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*_NOT_SOURCE))
     dist = base / "dist"
-    subprocess.run(
-        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), str(ROOT)],
-        check=True,
+    built = subprocess.run(
+        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), str(source)],
         capture_output=True,
+        text=True,
     )
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
     (wheel,) = dist.glob("boardgen-*.whl")
     (sdist,) = dist.glob("boardgen-*.tar.gz")
     venv = base / "venv"
