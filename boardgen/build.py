@@ -19,12 +19,11 @@ import os
 import re
 import signal
 import time
-from collections.abc import Callable, Generator, Sequence
-from concurrent.futures import ProcessPoolExecutor, wait
-from contextlib import closing
+from collections.abc import Callable, Generator, Iterator, Sequence
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
+from multiprocessing import Pool
 from pathlib import Path
-from typing import Any
 
 from .descriptor.model import Variant
 from .errors import BoardgenError
@@ -85,9 +84,27 @@ def _start_worker(variants: Sequence[Variant]) -> None:
 
 def _start_pool_worker(variants: Sequence[Variant]) -> None:
     """A worker process leaves Ctrl-C to the parent, which stops the pool and exits 130
-    (a terminal sends SIGINT to every process of the group, workers included)."""
+    (a terminal sends SIGINT to every process of the group, workers included), and dies
+    at once when the parent terminates it: it writes no file, and the SIGTERM handler
+    inherited from the command would let it finish its job first."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _start_worker(variants)
+
+
+@contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Hold Ctrl-C back while the pool forks its workers and starts its threads: Python
+    drops a signal that lands in its fork handlers, and the workers and threads, born
+    with it blocked, leave it to the main thread. It is delivered on leaving."""
+    if not hasattr(signal, "pthread_sigmask"):  # not on Windows
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _render(job: Job) -> bytes:
@@ -106,23 +123,21 @@ def _rendered(jobs: list[Job], workers: int, variants: Sequence[Variant]) -> Gen
     # Booklets take longest: hand them out first so no worker idles at the end; the
     # results still come back (and are written) in plan order.
     order = sorted(range(len(jobs)), key=lambda i: jobs[i][0] is not None)
-    arguments = (tuple(variants),)
-    with ProcessPoolExecutor(max_workers=workers, initializer=_start_pool_worker, initargs=arguments) as pool:
-        futures = {i: pool.submit(_render, jobs[i]) for i in order}
-        try:
-            for i in range(len(jobs)):
-                # Waited for in short slices: a signal delivered to one of the pool's
-                # threads only reaches the main thread when its wait returns.
-                while not wait([futures[i]], timeout=0.2).done:
-                    pass
-                yield futures[i].result()
-        except BaseException:  # interrupted or closed early: stop now, not after every job
-            running: dict[int, Any] = getattr(pool, "_processes", None) or {}  # public in 3.14 only
-            processes = list(running.values())
-            pool.shutdown(wait=False, cancel_futures=True)
-            for process in processes:
-                process.kill()  # workers write nothing; SIGTERM would reach the inherited handler
-            raise
+    with _sigint_held():
+        pool = Pool(workers, initializer=_start_pool_worker, initargs=(tuple(variants),))
+        results = {i: pool.apply_async(_render, (jobs[i],)) for i in order}
+    try:
+        for i in range(len(jobs)):
+            # Waited for in short slices, so that Ctrl-C is seen at once.
+            while not results[i].ready():
+                results[i].wait(0.2)
+            yield results[i].get()
+        pool.close()
+    except BaseException:  # interrupted, failed or closed early: stop the workers now
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
 
 
 # -- the build -----------------------------------------------------------------------------
