@@ -107,10 +107,22 @@ def test_options_that_apply_are_taken(in_tmp: Path) -> None:
 
 
 def test_diagram_refuses_dpi_without_png(in_tmp: Path) -> None:
-    result = CliRunner().invoke(main, ["diagram", "catchup", "--dpi", "100", "-o", "d.svg"])
-    assert result.exit_code == 2 and "Error: --dpi does not apply to SVG output" in result.stderr
-    assert list(in_tmp.iterdir()) == []
+    status, _, err = run("diagram", "catchup", "--dpi", "100", "-o", "d.svg")
+    assert status == 2 and err == "--dpi does not apply to SVG output: it has no pixels\n"
+    (in_tmp / "lines.txt").write_text("catchup -o a.svg\ncatchup --dpi 90 -o b.pdf\n")
+    status, _, err = run("diagram", "--batch", "lines.txt")
+    assert status == 2 and err == "lines.txt:2:1: --dpi does not apply to PDF output: it has no pixels\n"
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["lines.txt"]
     assert run("diagram", "catchup", "--dpi", "72", "-o", "d.png")[0] == 0
+
+
+def test_diagram_refuses_options_beside_batch(in_tmp: Path) -> None:
+    (in_tmp / "lines.txt").write_text("catchup -o a.svg\n")
+    result = CliRunner().invoke(main, ["diagram", "--batch", "lines.txt", "--flip", "--format", "png"])
+    assert result.exit_code == 2
+    assert "Error: --flip and --format do not apply with --batch" in result.stderr
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["lines.txt"]
+    assert run("diagram", "--batch", "lines.txt")[0] == 0
 
 
 # -- paper ---------------------------------------------------------------------------------
