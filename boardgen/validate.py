@@ -108,7 +108,50 @@ def _engine_checks(variant: Variant) -> list[Check]:
     )
     checks.extend(game.family_checks())
     checks.extend(_example_checks(variant, game))
+    checks.append(_texts_print(variant))
+    checks.append(_sheets_compose(variant, game))
     return checks
+
+
+def _printed_texts(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
+    """Every text of the descriptor that is printed, with its key."""
+    texts: list[tuple[tuple[str | int, ...], str]] = [(("title", k), v) for k, v in variant.title.items()]
+    for i, player in enumerate(variant.players):
+        texts.extend((("players", i, "name", k), v) for k, v in player.name.items())
+    for i, example in enumerate(variant.examples):
+        texts.extend((("examples", i, "caption", k), v) for k, v in example.caption.items())
+    return texts
+
+
+def _texts_print(variant: Variant) -> Check:
+    """The embedded font can draw every character of every printed text (else: empty boxes)."""
+    from .backends.fonts import missing_glyphs
+
+    name = "texts print in the font"
+    for key, text in _printed_texts(variant):
+        missing = missing_glyphs(text) + missing_glyphs(text, bold=True)
+        if missing:
+            codes = ", ".join(f"U+{ord(ch):04X}" for ch in sorted(set(missing))[:5])
+            return Check(name, False, f"the font (Bitstream Vera) has no glyph for {codes}", key)
+    return Check(name, True, "the font has a glyph for every character")
+
+
+def _sheets_compose(variant: Variant, game: Game) -> Check:
+    """The rule sheets can be written in every language (as ``render --what rules`` and
+    ``build`` do): every example's topic names a section, every rule value has a sentence."""
+    from .texts import languages
+    from .texts.compose import rule_sheet_text
+
+    name = "rule sheets can be written"
+    for lang in languages():
+        try:
+            rule_sheet_text(variant, lang, game)
+        except BoardgenError as error:
+            if error.file in (None, str(variant.file)) and error.key:
+                key = tuple(int(k) if k.isdigit() else k for k in error.key.split("."))
+                return Check(name, False, f"{lang}: {error.message}", key)
+            return Check(name, False, f"{lang}: {error}", ("rules",))
+    return Check(name, True, f"in {', '.join(languages())}")
 
 
 def _example_checks(variant: Variant, game: Game) -> list[Check]:

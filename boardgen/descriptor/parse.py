@@ -7,7 +7,7 @@ setup makes a playable game is the rules engine's job (``boardgen validate``).
 
 from __future__ import annotations
 
-__all__ = ["CELL_SIZE_MM", "HEX_SIDE", "SQUARE_SIZE", "TRACK_MAXIMUM", "parse_variant"]
+__all__ = ["CELL_SIZE_MM", "HEX_SIDE", "MAX_ID", "SQUARE_SIZE", "TRACK_MAXIMUM", "parse_variant"]
 
 from pathlib import Path
 
@@ -16,6 +16,7 @@ from ..rules.registry import FAMILIES, check_params
 from ..rules.spec import ScoringTrack
 from ..texts import languages
 from .model import BoardSpec, Example, Player, PrintSettings, RulesSpec, Source, Variant
+from .printable import MAX_CAPTION, MAX_NAME, MAX_TITLE, check_printable
 from .reader import Reader
 from .regions import RegionResolver
 from .yamlload import Loaded, PathKey
@@ -31,6 +32,8 @@ CELL_SIZE_MM = (5.0, 150.0)
 TRACK_MAXIMUM = (1, 1000)
 
 ID_PATTERN = r"[a-z0-9]+(-[a-z0-9]+)*"
+#: Longest variant or example id: ids become file names (``example-<id>.svg``).
+MAX_ID = 40
 COLOUR_PATTERN = r"#[0-9a-fA-F]{6}"
 PAPERS = ("a4", "letter", "a3")
 THEME_KEYS = ("light", "dark", "cell", "restricted", "line", "background", "track", "text")
@@ -56,11 +59,13 @@ def parse_variant(loaded: Loaded) -> Variant:
         optional=("regions", "furniture", "sources", "examples"),
     )
     r.integer(("format",), minimum=1, maximum=1)
-    variant_id = r.string(("id",), pattern=ID_PATTERN, what="an id of lowercase letters, digits and dashes")
+    variant_id = r.string(
+        ("id",), pattern=ID_PATTERN, what="an id of lowercase letters, digits and dashes", max_length=MAX_ID
+    )
     stem = Path(loaded.file).stem
     if loaded.file.endswith((".yaml", ".yml")) and stem != variant_id:
         raise r.error(("id",), f"id '{variant_id}' does not match the file name '{Path(loaded.file).name}'")
-    title = _texts(r, ("title",))
+    title = _texts(r, ("title",), MAX_TITLE)
     players = _players(r)
     ids = [p.id for p in players]
     first = r.string(("first",), choices=ids)
@@ -99,7 +104,7 @@ def parse_variant(loaded: Loaded) -> Variant:
     )
 
 
-def _texts(r: Reader, path: PathKey) -> dict[str, str]:
+def _texts(r: Reader, path: PathKey, limit: int) -> dict[str, str]:
     """A text in every language that has a rule-sheet catalogue (``boardgen/texts/<code>/``).
 
     The catalogues decide the languages, so adding one is adding files; a code without
@@ -114,7 +119,7 @@ def _texts(r: Reader, path: PathKey) -> dict[str, str]:
                 at_key=True,
             )
     r.mapping(path, required=known)
-    return {lang: r.string((*path, lang)) for lang in known}
+    return {lang: check_printable(r, (*path, lang), r.string((*path, lang)), limit) for lang in known}
 
 
 def _players(r: Reader) -> tuple[Player, Player]:
@@ -131,7 +136,7 @@ def _players(r: Reader) -> tuple[Player, Player]:
         players.append(
             Player(
                 id=r.string((*path, "id"), pattern=r"[a-z][a-z0-9-]*", what="a lowercase player id"),
-                name=_texts(r, (*path, "name")),
+                name=_texts(r, (*path, "name"), MAX_NAME),
                 colour=r.string((*path, "colour"), pattern=COLOUR_PATTERN, what="a colour like #1a2b3c"),
                 letter=r.string((*path, "letter"), pattern=r"[A-Z]", what="one capital letter"),
                 side=side,
@@ -287,7 +292,10 @@ def _examples(r: Reader) -> tuple[Example, ...]:
         path: PathKey = ("examples", i)
         r.mapping(path, required=("id", "topic", "move", "caption"), optional=("position",))
         example_id = r.string(
-            (*path, "id"), pattern=ID_PATTERN, what="an id of lowercase letters, digits and dashes"
+            (*path, "id"),
+            pattern=ID_PATTERN,
+            what="an id of lowercase letters, digits and dashes",
+            max_length=MAX_ID,
         )
         if example_id in seen:
             raise r.error((*path, "id"), f"two examples are called '{example_id}'")
@@ -299,7 +307,7 @@ def _examples(r: Reader) -> tuple[Example, ...]:
                 topic=r.string((*path, "topic"), pattern=r"[a-z][a-z0-9-]*", what="a topic name"),
                 position=position,
                 move=r.string((*path, "move")),
-                caption=_texts(r, (*path, "caption")),
+                caption=_texts(r, (*path, "caption"), MAX_CAPTION),
             )
         )
     return tuple(result)
