@@ -4,9 +4,10 @@ The build is a fixed plan of files (each game's boards, diagrams, pieces and rul
 sheets, then the booklets, then the gallery that links them). Worker processes render
 the files; the main process writes each one atomically as it arrives, in plan order,
 so the output is byte-identical whatever the number of workers. Every path is the
-output folder plus a checked variant id and a fixed file name: nothing is written
-outside the folder, and files a killed build left half-written (``.*.part``) are
-removed first.
+output folder plus a checked variant id and a fixed file name, no symbolic link
+there is followed, and one build at a time writes into a folder (see
+:mod:`boardgen.outdir`); files a killed build left half-written are removed first.
+Workers die with the main process, even when it is killed with SIGKILL.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .descriptor import load_all
 from .descriptor.model import Variant
 from .fileio import write_atomic
 from .gallery import GALLERY, render_gallery
+from .outdir import check_targets, locked, remove_leftovers
 from .outputs import booklet_files, render_booklet_file, render_file, variant_files
 from .validate import ensure_printable
 
@@ -70,6 +72,35 @@ def build_plan(variants: Sequence[Variant]) -> list[Job]:
 _VARIANTS: dict[str, Variant] = {}
 
 
+def _die_with_parent() -> None:
+    """Make this worker process end when the build that started it ends, however it ends.
+
+    A worker blocked reading its next job would otherwise outlive a main process killed
+    with SIGKILL for good; the build's SIGTERM handler (inherited through fork) would make
+    it ignore SIGTERM too. So: default SIGTERM, Ctrl-C left to the main process, and on
+    Linux the kernel's parent-death signal.
+    """
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux
+        return
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+
+
+def _start_worker_process(directory: str | None) -> None:
+    _die_with_parent()
+    _start_worker(directory)
+
+
 def _start_worker(directory: str | None) -> None:
     _VARIANTS.clear()
     _VARIANTS.update((v.id, v) for v in load_all(Path(directory) if directory else None))
@@ -92,7 +123,8 @@ def _rendered(jobs: list[Job], workers: int, directory: Path | None) -> Iterator
     # results still come back (and are written) in plan order.
     order = sorted(range(len(jobs)), key=lambda i: jobs[i][0] is not None)
     arguments = (str(directory) if directory else None,)
-    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=arguments) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker_process, initargs=arguments)
+    with pool:
         futures = {i: pool.submit(_render, jobs[i]) for i in order}
         for i in range(len(jobs)):
             yield futures[i].result()
@@ -124,14 +156,30 @@ def build_all(
         ensure_printable(variant)
     jobs = build_plan(variants)
     count = min(workers or default_workers(), len(jobs))
-    _remove_leftovers(out_dir)
+    targets = [out_dir / v / name if v else out_dir / name for v, name in jobs] + [out_dir / GALLERY]
+    with locked(out_dir):
+        check_targets(out_dir, targets)
+        remove_leftovers(out_dir, targets)
+        return _write_all(out_dir, variants, jobs, count, directory, progress, started)
+
+
+def _write_all(
+    out_dir: Path,
+    variants: Sequence[Variant],
+    jobs: list[Job],
+    count: int,
+    directory: Path | None,
+    progress: Progress | None,
+    started: float,
+) -> BuildReport:
+    """Render the plan and write each file as it arrives (the folder is locked and checked)."""
     written: dict[str, bytes] = {}
     pages = 0
     total = len(jobs) + 1  # and the gallery
 
     def write(path: Path, data: bytes) -> None:
         nonlocal pages
-        write_atomic(path, data)
+        write_atomic(path, data, follow_links=False)
         written[path.relative_to(out_dir).as_posix()] = data
         pages += len(_PAGE.findall(data)) if path.suffix == ".pdf" else 0
         if progress is not None:
@@ -148,10 +196,3 @@ def build_all(
         workers=count,
         seconds=time.perf_counter() - started,
     )
-
-
-def _remove_leftovers(out_dir: Path) -> None:
-    """Delete temporary files a killed build left behind (see :func:`write_atomic`)."""
-    if out_dir.is_dir():
-        for stale in out_dir.rglob(".*.part"):
-            stale.unlink(missing_ok=True)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-__all__ = ["complete_variant", "main", "output_format", "reports_errors"]
+__all__ = ["Finite", "complete_variant", "main", "output_format", "reports_errors", "write_output"]
 
 import functools
+import math
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -41,18 +42,57 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
     return ids if ids and "/" not in incomplete else [CompletionItem(incomplete, type="file")]
 
 
+class Finite(click.FloatRange):
+    """A number in a range, and a number at all: ``nan`` passes a plain FloatRange (every
+    comparison with it is false) and would be written into the SVG and PDF."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number: Any = super().convert(value, param, ctx)
+        if isinstance(number, float) and math.isnan(number):
+            self.fail(f"{value!r} is not a number.", param, ctx)
+        return number
+
+
+#: ``-o -``: write to standard output.
+STDOUT = "-"
+
+
 def output_format(output: Path, fmt: str | None, formats: Sequence[str], default: str) -> str:
     """The format to write: ``--format`` if given, else the file's extension, else ``default``.
 
-    A ``--format`` that contradicts a known extension (``-o x.svg --format pdf``) is a
-    usage error rather than a PDF silently named ``.svg``.
+    A file name whose extension contradicts the format is a usage error rather than a
+    PDF silently named ``.svg`` or an SVG named ``.jpg``: ``-o x.svg --format pdf``, and an
+    extension of no format this command writes (``-o x.jpg``). A name without an extension
+    (and ``-o -``, standard output) takes ``--format`` or ``default``.
     """
-    suffix = output.suffix.lower().lstrip(".")
-    if fmt is None:
-        return suffix if suffix in formats else default
-    if suffix in formats and suffix != fmt:
+    if not str(output) or str(output) == ".":
+        raise click.UsageError("-o needs a file name (or - for standard output)")
+    suffix = output.suffix.lower().lstrip(".") if str(output) != STDOUT else ""
+    if suffix and suffix not in formats:
+        known = " or ".join(f".{name}" for name in formats)
+        raise click.UsageError(f"the file name {output.name!r} does not end in {known}")
+    if fmt is not None and suffix and suffix != fmt:
         raise click.UsageError(f"--format {fmt} does not match the file name {output.name!r}")
-    return fmt
+    chosen = fmt or suffix or default
+    if str(output) == STDOUT and chosen != "svg" and sys.stdout.isatty():
+        raise click.UsageError(
+            f"refusing to write a {chosen.upper()} to a terminal: redirect it, or use -o FILE"
+        )
+    return chosen
+
+
+def write_output(output: Path, data: bytes) -> None:
+    """Write ``data`` to ``output`` (see :mod:`boardgen.fileio`) and say so, or to standard
+    output for ``-o -`` (:func:`output_format` refused a PDF or PNG for a terminal)."""
+    from ..fileio import write_atomic
+
+    if str(output) != STDOUT:
+        write_atomic(output, data)
+        click.echo(f"wrote {output}")
+        return
+    stdout = sys.stdout.buffer
+    stdout.write(data)
+    stdout.flush()
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

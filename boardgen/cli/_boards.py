@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from ._app import complete_variant, main, output_format, reports_errors
+from ._app import Finite, complete_variant, main, output_format, reports_errors, write_output
 
 
 @main.command("list")
@@ -42,7 +42,7 @@ def list_variants() -> None:
 )
 @click.option(
     "--cell-size",
-    type=click.FloatRange(5, 150),
+    type=Finite(5, 150),
     default=None,
     metavar="MM",
     help="Distance between neighbouring cell centres, in mm.",
@@ -66,7 +66,11 @@ def list_variants() -> None:
     help="Language of the words on the page: rule sheet, board sheets, start diagram (en, fr, de, ...).",
 )
 @click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="File to write."
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="File to write; - for standard output.",
 )
 @reports_errors
 def render(
@@ -82,7 +86,6 @@ def render(
 ) -> None:
     """Render one board or starting diagram of VARIANT (an id or a YAML file)."""
     from ..descriptor import load_variant
-    from ..fileio import write_atomic
     from ..outputs import RenderOptions
     from ..outputs import render as render_output
     from ..validate import ensure_printable
@@ -97,8 +100,7 @@ def render(
 
         catalogue(lang)  # an unknown language is refused here, naming the known ones
     options = RenderOptions(cell_size, paper.lower() if paper else None, landscape, coordinates, lang)
-    write_atomic(output, render_output(loaded, what, chosen, options))  # type: ignore[arg-type]
-    click.echo(f"wrote {output}")
+    write_output(output, render_output(loaded, what, chosen, options))  # type: ignore[arg-type]
 
 
 @main.command()

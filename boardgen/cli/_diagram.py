@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ._app import complete_variant, main, output_format, reports_errors
+from ._app import Finite, complete_variant, main, output_format, reports_errors, write_output
 
 
 @main.command()
@@ -31,14 +31,18 @@ from ._app import complete_variant, main, output_format, reports_errors
 )
 @click.option(
     "--size",
-    type=click.FloatRange(3, 150),
+    type=Finite(3, 150),
     default=None,
     metavar="MM",
     help="Cell size in mm (default: the diagram is about 120 mm wide).",
 )
 @click.option("--dpi", type=click.IntRange(36, 1200), default=200, show_default=True, help="PNG resolution.")
 @click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="File to write."
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="File to write; - for standard output.",
 )
 @reports_errors
 def diagram(
@@ -55,7 +59,6 @@ def diagram(
 ) -> None:
     """Draw a position of VARIANT (an id or a YAML file), with arrows and highlights."""
     from ..descriptor import load_variant
-    from ..fileio import write_atomic
     from ..render.diagram import diagram_scene, fit_cell_size, parse_cell, parse_path
     from ..rules.registry import make_game
     from ..validate import ensure_printable
@@ -90,5 +93,4 @@ def diagram(
         from ..backends.png import render_png
 
         data = render_png(scene, dpi)
-    write_atomic(output, data)
-    click.echo(f"wrote {output}")
+    write_output(output, data)
