@@ -123,6 +123,11 @@ def _printed_texts(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
         texts.extend((("players", i, "name", k), v) for k, v in player.name.items())
     for i, example in enumerate(variant.examples):
         texts.extend((("examples", i, "caption", k), v) for k, v in example.caption.items())
+    for lang, sheet in variant.sheet.items():
+        for part in ("intro", "about", "tips", "components"):
+            texts.extend((("sheet", lang, part), text) for text in getattr(sheet, part))
+        for name, paragraphs in sheet.notes.items():
+            texts.extend((("sheet", lang, "notes", name), text) for text in paragraphs)
     return texts
 
 
@@ -142,19 +147,18 @@ def _texts_print(variant: Variant) -> Check:
 def _sheets_compose(variant: Variant, game: Game) -> Check:
     """The rule sheets can be written in every language (as ``render --what rules`` and
     ``build`` do): every example's topic names a section, every rule value has a sentence."""
-    from .texts import languages
     from .texts.compose import rule_sheet_text
 
     name = "rule sheets can be written"
-    for lang in languages():
+    for lang in variant.languages:
         try:
             rule_sheet_text(variant, lang, game)
         except BoardgenError as error:
             if error.file in (None, str(variant.file)) and error.key:
                 key = tuple(int(k) if k.isdigit() else k for k in error.key.split("."))
-                return Check(name, False, f"{lang}: {error.message}", key)
+                return Check(name, False, error.message, key)
             return Check(name, False, f"{lang}: {error}", ("rules",))
-    return Check(name, True, f"in {', '.join(languages())}")
+    return Check(name, True, f"in {', '.join(variant.languages)}")
 
 
 def _example_checks(variant: Variant, game: Game) -> list[Check]:

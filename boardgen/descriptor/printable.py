@@ -1,4 +1,4 @@
-"""Checks on the texts a descriptor prints: titles, player names, example captions.
+"""Checks on the texts a descriptor prints: titles, player names, captions, sheet texts.
 
 These texts go into SVG (XML), PDF and HTML. Characters that none of those can carry
 (control characters, lone surrogates, the noncharacters U+FFFE and U+FFFF) are refused at
@@ -11,7 +11,7 @@ language's quotes). Whether the font has a glyph for every character is a check 
 
 from __future__ import annotations
 
-__all__ = ["MAX_CAPTION", "MAX_NAME", "MAX_TITLE", "check_printable"]
+__all__ = ["MAX_CAPTION", "MAX_NAME", "MAX_PARAGRAPH", "MAX_TITLE", "check_printable"]
 
 import re
 
@@ -24,6 +24,8 @@ MAX_TITLE = 80
 MAX_NAME = 24
 #: Longest example caption (bundled ones have up to 208).
 MAX_CAPTION = 400
+#: Longest paragraph of a rule sheet's free text written in a descriptor (``sheet:``).
+MAX_PARAGRAPH = 1500
 
 _FORBIDDEN = re.compile("[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f\\ud800-\\udfff\\ufdd0-\\ufdef\\ufffe\\uffff]")
 
