@@ -121,7 +121,7 @@ class Reader:
                 hint = " (quote it if you mean the word)"
             raise self.error(path, f"expected text{what and ' (' + what + ')'}, got {_kind(value)}{hint}")
         if max_length is not None and len(value) > max_length:
-            raise self.error(path, f"{len(value):,} characters is too long: at most {max_length}")
+            raise self.error(path, f"text of {len(value):,} characters is too long here: at most {max_length}")
         if choices is not None and value not in choices:
             raise self.error(path, _unknown(value, choices, noun="value"))
         if pattern is not None and not re.fullmatch(pattern, value):
@@ -155,7 +155,7 @@ def _show(value: float) -> str:
     """A number as a message quotes it: short, whatever its size (never an OverflowError)."""
     if isinstance(value, int) and value.bit_length() > 50:
         digits = int(value.bit_length() * 0.30103) + 1
-        return f"{'-' if value < 0 else ''}a number of about {digits} digits"
+        return f"a{' negative' if value < 0 else ''} number of about {digits} digits"
     return f"{value:g}"
 
 
@@ -164,9 +164,9 @@ def _check_range(
 ) -> None:
     if not minimum <= value <= maximum:
         suffix = f" {unit}" if unit else ""
-        raise reader.error(
-            path, f"{_show(value)}{suffix} is out of range: expected {minimum:g} to {maximum:g}{suffix}"
-        )
+        shown = _show(value)
+        shown += suffix if shown[0] in "-0123456789" else ""
+        raise reader.error(path, f"{shown} is out of range: expected {minimum:g} to {maximum:g}{suffix}")
 
 
 def _unknown(word: str, allowed: Sequence[str], *, noun: str = "key") -> str:
