@@ -129,10 +129,12 @@ def _rendered(jobs: list[Job], workers: int, variants: Sequence[Variant]) -> Ite
     order = sorted(range(len(jobs)), key=lambda i: jobs[i][0] is not None)
     arguments = (tuple(variants),)
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker_process, initargs=arguments)
-    with pool:
+    try:
         futures = {i: pool.submit(_render, jobs[i]) for i in order}
         for i in range(len(jobs)):
             yield futures[i].result()
+    finally:  # a failed write (a full disk) stops the build now, not after every job
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 # -- the build -----------------------------------------------------------------------------

@@ -121,7 +121,9 @@ class Reader:
                 hint = " (quote it if you mean the word)"
             raise self.error(path, f"expected text{what and ' (' + what + ')'}, got {_kind(value)}{hint}")
         if max_length is not None and len(value) > max_length:
-            raise self.error(path, f"text of {len(value):,} characters is too long here: at most {max_length}")
+            raise self.error(
+                path, f"text of {len(value):,} characters is too long here: at most {max_length}"
+            )
         if choices is not None and value not in choices:
             raise self.error(path, _unknown(value, choices, noun="value"))
         if pattern is not None and not re.fullmatch(pattern, value):
