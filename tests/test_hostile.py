@@ -421,3 +421,10 @@ def test_workers_die_with_a_build_killed_with_sigkill(tmp_path: Path) -> None:
     while any(_alive(pid) for pid in workers):
         assert time.monotonic() < deadline, "workers outlived the killed build"
         time.sleep(0.05)
+
+
+@pytest.mark.parametrize("ref", ["a" * 300, "a" * 300 + ".yaml", "a" * 5000])
+def test_a_variant_name_too_long_for_the_file_system_is_one_line(ref: str, in_tmp: Path) -> None:
+    result = CliRunner().invoke(main, ["validate", ref])
+    assert result.exit_code == 2
+    assert one_line(result.stderr).endswith(os.strerror(errno.ENAMETOOLONG))

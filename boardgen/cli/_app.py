@@ -14,6 +14,7 @@ __all__ = [
 
 import functools
 import math
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -23,13 +24,17 @@ import click
 from click.shell_completion import CompletionItem
 
 from .. import __version__
-from ..errors import BoardgenError
+from ..errors import BoardgenError, one_line
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def reports_errors(command: F) -> F:
-    """Print user errors as ``FILE:LINE:COL: key: message`` and exit 2, no traceback."""
+    """Print user errors as ``FILE:LINE:COL: key: message`` and exit 2, no traceback.
+
+    A fault of the file system met on the way (a name too long to look up, a folder
+    that cannot be read) is the user's to fix too: one line naming the file.
+    """
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -37,6 +42,10 @@ def reports_errors(command: F) -> F:
             return command(*args, **kwargs)
         except BoardgenError as error:
             click.echo(str(error), err=True)
+            sys.exit(2)
+        except OSError as error:
+            where = f"{os.fsdecode(error.filename)}: " if error.filename is not None else ""
+            click.echo(one_line(f"{where}{error.strerror or error}"), err=True)
             sys.exit(2)
 
     return wrapper  # type: ignore[return-value]
