@@ -428,3 +428,25 @@ def test_a_variant_name_too_long_for_the_file_system_is_one_line(ref: str, in_tm
     result = CliRunner().invoke(main, ["validate", ref])
     assert result.exit_code == 2
     assert one_line(result.stderr).endswith(os.strerror(errno.ENAMETOOLONG))
+
+
+def test_the_temporary_file_has_no_name_while_it_is_written(
+    in_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """So a render killed while writing (SIGKILL cannot be caught) leaves nothing behind."""
+    import boardgen.fileio
+
+    seen: list[list[str]] = []
+    real_write = os.write
+
+    def watching(fd: int, data: bytes) -> int:
+        seen.append(sorted(os.listdir(in_tmp)))
+        return real_write(fd, data)
+
+    monkeypatch.setattr(boardgen.fileio.os, "write", watching)
+    result = CliRunner().invoke(main, ["render", "catchup", "-o", "board.svg"])
+    assert result.exit_code == 0, result.output
+    if not seen:
+        pytest.skip("no anonymous temporary files on this file system")
+    assert all(names == [] for names in seen)
+    assert files_in(in_tmp) == ["board.svg"]
