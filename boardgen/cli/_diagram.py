@@ -157,9 +157,7 @@ def _request(
     help="Cell size in mm (default: the diagram is about 120 mm wide).",
 )
 @click.option("--dpi", type=click.IntRange(36, 1200), default=200, show_default=True, help="PNG resolution.")
-@click.option(
-    "-o", "--output", type=click.Path(path_type=Path), help="File to write; - for standard output."
-)
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="File to write; - for standard output.")
 @click.option(
     "--batch",
     default=None,
