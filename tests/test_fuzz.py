@@ -99,8 +99,9 @@ def _play(game: Game, position: Any, rng: random.Random, plies: int) -> None:
     for _ in range(plies):
         text = game.position_text(position)
         assert game.parse_position(text) == position, text
-        moves = game.legal_moves(position)
+        moves = _refused(game.legal_moves, position)  # refused: too many to list
         if not moves:
+            event("too many moves to list" if moves is None else "game over")
             return
         move = rng.choice(moves)
         written = game.move_text(position, move)
