@@ -43,7 +43,8 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff format --check boardgen
 
 # Property-based fuzzing at full strength: 2,600 cases for each of the four properties
-# in tests/test_fuzz.py (over 10,000 in all; a few minutes). `make test` runs 40 each.
+# in tests/test_fuzz.py and 600 mutated texts under a memory limit (over 11,000 in all;
+# several minutes). `make test` runs 40 each (20 mutated texts).
 fuzz: $(TEST_STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/test_fuzz.py --hypothesis-show-statistics
 

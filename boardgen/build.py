@@ -5,10 +5,11 @@ sheets, then the booklets, then the gallery that links them). Worker processes r
 the files from the very variants the main process loaded and validated (sent to them
 when they start, never read again from disk, so a descriptor edited during a build
 cannot slip in unchecked); the main process writes each file atomically as it arrives,
-in plan order, so the output is byte-identical whatever the number of workers. Every path is the
-output folder plus a checked variant id and a fixed file name: nothing is written
-outside the folder, and files a killed build left half-written (``.*.part``) are
-removed first.
+in plan order, so the output is byte-identical whatever the number of workers. Every
+path is the output folder plus a checked variant id and a fixed file name, no symbolic
+link there is followed, and one build at a time writes into a folder (see
+:mod:`boardgen.outdir`); files a killed build left half-written are removed first.
+Workers die with the main process, even when it is killed with SIGKILL.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .descriptor.model import Variant
 from .errors import BoardgenError
 from .fileio import write_atomic
 from .gallery import GALLERY, render_gallery
+from .outdir import check_targets, locked, remove_leftovers
 from .outputs import booklet_files, left_out_of_booklets, render_booklet_file, render_file, variant_files
 from .validate import ensure_printable
 
@@ -77,6 +79,29 @@ def build_plan(variants: Sequence[Variant]) -> list[Job]:
 _VARIANTS: dict[str, Variant] = {}
 
 
+def _die_with_parent() -> None:
+    """Make this worker process end when the build that started it ends, however it ends.
+
+    A worker blocked reading its next job would otherwise outlive a main process killed
+    with SIGKILL for good; the build's SIGTERM handler (inherited through fork) would make
+    it ignore SIGTERM too. So: default SIGTERM, Ctrl-C left to the main process, and on
+    Linux the kernel's parent-death signal.
+    """
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux
+        return
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+
+
 def _start_worker(variants: Sequence[Variant]) -> None:
     _VARIANTS.clear()
     _VARIANTS.update((v.id, v) for v in variants)
@@ -87,8 +112,7 @@ def _start_pool_worker(variants: Sequence[Variant]) -> None:
     (a terminal sends SIGINT to every process of the group, workers included), and dies
     at once when the parent terminates it: it writes no file, and the SIGTERM handler
     inherited from the command would let it finish its job first."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent()
     _start_worker(variants)
 
 
@@ -176,14 +200,29 @@ def build_all(
         raise failures[0] if len(failures) == 1 else BrokenDescriptors(failures)
     jobs = build_plan(variants)
     count = min(workers or default_workers(), len(jobs))
-    _remove_leftovers(out_dir)
+    targets = [out_dir / v / name if v else out_dir / name for v, name in jobs] + [out_dir / GALLERY]
+    with locked(out_dir):
+        check_targets(out_dir, targets)
+        remove_leftovers(out_dir, targets)
+        return _write_all(out_dir, variants, jobs, count, progress, started)
+
+
+def _write_all(
+    out_dir: Path,
+    variants: Sequence[Variant],
+    jobs: list[Job],
+    count: int,
+    progress: Progress | None,
+    started: float,
+) -> BuildReport:
+    """Render the plan and write each file as it arrives (the folder is locked and checked)."""
     written: dict[str, bytes] = {}
     pages = 0
     total = len(jobs) + 1  # and the gallery
 
     def write(path: Path, data: bytes) -> None:
         nonlocal pages
-        write_atomic(path, data)
+        write_atomic(path, data, follow_links=False)
         written[path.relative_to(out_dir).as_posix()] = data
         pages += len(_PAGE.findall(data)) if path.suffix == ".pdf" else 0
         if progress is not None:
@@ -203,10 +242,3 @@ def build_all(
         seconds=time.perf_counter() - started,
         notices=tuple(left_out_of_booklets(variants)),
     )
-
-
-def _remove_leftovers(out_dir: Path) -> None:
-    """Delete temporary files a killed build left behind (see :func:`write_atomic`)."""
-    if out_dir.is_dir():
-        for stale in out_dir.rglob(".*.part"):
-            stale.unlink(missing_ok=True)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ._app import (
+    Finite,
     complete_variant,
     language,
     main,
@@ -17,6 +18,7 @@ from ._app import (
     refuse_unused,
     reports_errors,
     uses_library,
+    write_output,
 )
 
 if TYPE_CHECKING:
@@ -63,7 +65,7 @@ def list_variants(library: Library) -> None:
 )
 @click.option(
     "--cell-size",
-    type=click.FloatRange(5, 150),
+    type=Finite(5, 150),
     default=None,
     metavar="MM",
     help="Distance between neighbouring cell centres, in mm.",
@@ -89,7 +91,11 @@ def list_variants(library: Library) -> None:
     "(en, fr, de, ...; any case).",
 )
 @click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="File to write."
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="File to write; - for standard output.",
 )
 @reports_errors
 @uses_library
@@ -111,7 +117,6 @@ def render(
     to a rule sheet, and --paper and --landscape nothing to an SVG board; such a
     combination is refused (exit status 2) rather than ignored.
     """
-    from ..fileio import write_atomic
     from ..outputs import RenderOptions
     from ..outputs import render as render_output
     from ..render.paper import paper_named
@@ -139,8 +144,7 @@ def render(
             f"(it has: {', '.join(loaded.languages)})"
         )
     options = RenderOptions(cell_size, paper, landscape, coordinates, lang)
-    write_atomic(output, render_output(loaded, what, chosen, options))  # type: ignore[arg-type]
-    click.echo(f"wrote {output}")
+    write_output(output, render_output(loaded, what, chosen, options))  # type: ignore[arg-type]
 
 
 @main.command()

@@ -17,7 +17,16 @@ import click
 from click.core import ParameterSource
 
 from ..errors import BoardgenError, Mark
-from ._app import complete_variant, main, output_format, refuse_unused, reports_errors, uses_library
+from ._app import (
+    Finite,
+    complete_variant,
+    main,
+    output_format,
+    refuse_unused,
+    reports_errors,
+    uses_library,
+    write_output,
+)
 
 if TYPE_CHECKING:
     from ..descriptor.library import Library
@@ -146,7 +155,7 @@ def _request(
 )
 @click.option(
     "--size",
-    type=click.FloatRange(3, 150),
+    type=Finite(3, 150),
     default=None,
     metavar="MM",
     help="Cell size in mm (default: the diagram is about 120 mm wide).",
@@ -154,7 +163,7 @@ def _request(
 @click.option(
     "--dpi", type=click.IntRange(36, 1200), default=None, help="PNG resolution (PNG only; default 200)."
 )
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="File to write.")
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="File to write; - for standard output.")
 @click.option(
     "--batch",
     default=None,
@@ -166,8 +175,6 @@ def _request(
 @uses_library
 def diagram(library: Library, **params: object) -> None:
     """Draw a position of VARIANT (an id or a YAML file), with arrows, fills and a move."""
-    from ..fileio import write_atomic
-
     folders = library.folders
 
     batch = params["batch"]
@@ -194,5 +201,4 @@ def diagram(library: Library, **params: object) -> None:
         request = _request(params, folders)
         located = [(request.output, _draw(request))]
     for output, data in located:
-        write_atomic(output, data)
-        click.echo(f"wrote {output}")
+        write_output(output, data)

@@ -142,7 +142,9 @@ class LeapingGame:
         found = exact or (short if len(squares) == 2 else [])
         if len(found) == 1:
             return found[0]
-        texts = ", ".join(self.move_text(position, m) for m in (found or legal)) or "none"
+        shown = found or legal
+        texts = ", ".join(self.move_text(position, m) for m in shown[:20]) or "none"
+        texts += f", ... ({len(shown)} in all)" if len(shown) > 20 else ""
         if found:
             raise BoardgenError(f"move {text!r} is ambiguous: write the whole path ({texts})")
         raise BoardgenError(f"move {text!r} is not legal here; legal moves: {texts}")

@@ -14,7 +14,7 @@ gives the reasons for each reading of the source.
 
 from __future__ import annotations
 
-__all__ = ["Move", "PlacementGame", "make_game"]
+__all__ = ["MAX_LISTED_TURNS", "Move", "PlacementGame", "make_game"]
 
 from collections.abc import Mapping, Sequence
 from itertools import combinations
@@ -27,6 +27,10 @@ from .bound import score_bounds
 from .groups import Groups, bits, mask_of
 from .params import PlacementParams, parse_params
 from .position import PlacementPosition, cell_text, format_position, parse_cells, parse_fields
+
+#: Most turns :meth:`PlacementGame.legal_moves` lists: three stones on a side-14 board
+#: already make 27 million. Counting (perft) needs no list and has no such bound.
+MAX_LISTED_TURNS = 100_000
 
 #: A turn: the set of cells that receive the mover's stones.
 Move = frozenset[int]
@@ -114,6 +118,13 @@ class PlacementGame:
         return min(self.allowance(position), self.empty(position).bit_count())
 
     def legal_moves(self, position: PlacementPosition) -> list[Move]:
+        """Every turn, each a set of cells; refused when there are too many to list."""
+        count = self._turn_counts[self.empty(position).bit_count()][self.max_stones(position)]
+        if count > MAX_LISTED_TURNS:
+            raise BoardgenError(
+                f"{self.to_move(position)} has {count:,} possible turns here: too many to list "
+                f"(at most {MAX_LISTED_TURNS:,})"
+            )
         empty = list(bits(self.empty(position)))
         return [
             frozenset(cells)
