@@ -432,3 +432,12 @@ def test_tiled_boards_show_cut_lines_glue_strips_and_no_cut_text(variant_id: str
             assert bounds is not None
             inner = Box(bounds.x, bounds.y + 0.1 * text.size, bounds.width, bounds.height - 0.45 * text.size)
             assert window.contains(inner), (variant_id, n + 1, text.text)
+
+
+def test_a_cell_larger_than_a_tile_is_refused_in_one_line() -> None:
+    from boardgen.errors import BoardgenError
+    from boardgen.render.paper import paper_named
+
+    paper = paper_named("100x140")
+    with pytest.raises(BoardgenError, match=r"does not fit whole on a tile of .* paper"):
+        board_pages(board(3, 3, 95.0), paper, landscape=False, title="Huge cells")

@@ -38,6 +38,7 @@ __all__ = [
 import math
 
 from ..backends.fonts import text_width, wrap_text
+from ..errors import BoardgenError
 from ..geometry import Point
 from ..scene import Circle, Group, Item, Polygon, Rect, Scene, Style, Text
 from ..texts.catalogue import Catalogue, catalogue
@@ -85,9 +86,16 @@ def _fit(text: str, size: float, bold: bool, width: float) -> str:
     """``text`` shortened with an ellipsis so that it is at most ``width`` mm wide."""
     if text_width(text, size, bold) <= width:
         return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    # The longest prefix that fits with its ellipsis, by bisection (widths only grow
+    # with length): a long title takes a dozen measurements, not one per character.
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text_width(text[:middle] + "…", size, bold) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…"
 
 
 def _frame(
@@ -319,7 +327,13 @@ def board_pages(
         items = (Group(artwork.items, dx=dx, dy=dy, label="board"), *_frame(paper, c, title, size))
         return (Scene(paper.width, paper.height, items, title, size),)
     room = box.inset(GUTTER, GUTTER, GUTTER, GUTTER)
-    plan = plan_tiles(artwork.items, (room.width, room.height))
+    try:
+        plan = plan_tiles(artwork.items, (room.width, room.height))
+    except ValueError:  # one cell (or label) larger than a tile's room
+        raise BoardgenError(
+            f"a cell of this board does not fit whole on a tile of {paper.name} paper "
+            f"({room.width:.0f} x {room.height:.0f} mm): choose a smaller cell size or larger paper"
+        ) from None
     total = len(plan.tiles) + 1
 
     def page(n: int) -> str:
