@@ -1,8 +1,13 @@
-"""Finding and loading descriptors by id or by path."""
+"""Finding and loading descriptors by id or by path.
+
+The shipped games live in the top-level ``variants/`` folder of the project; the wheel
+carries them as ``boardgen/variants/``. :func:`builtin_dir` finds whichever exists, so a
+checkout and an installed package see the same games.
+"""
 
 from __future__ import annotations
 
-__all__ = ["load_all", "load_variant", "variant_ids", "variants_dir"]
+__all__ = ["builtin_dir", "load_all", "load_variant", "variant_ids", "variants_dir"]
 
 import os
 import re
@@ -12,6 +17,14 @@ from ..errors import BoardgenError, closest
 from .model import Variant
 from .parse import ID_PATTERN, parse_variant
 from .yamlload import load_file
+
+_PACKAGE = Path(__file__).resolve().parents[1]
+
+
+def builtin_dir() -> Path:
+    """The folder of the games boardgen ships: inside the installed package, else the checkout's."""
+    packaged = _PACKAGE / "variants"
+    return packaged if packaged.is_dir() else _PACKAGE.parent / "variants"
 
 
 def variants_dir() -> Path:
@@ -26,7 +39,7 @@ def variants_dir() -> Path:
     local = Path("variants")
     if local.is_dir():
         return local
-    return Path(__file__).resolve().parents[2] / "variants"
+    return builtin_dir()
 
 
 def variant_ids(directory: Path | None = None) -> list[str]:
