@@ -18,10 +18,12 @@ __all__ = ["BuildReport", "build_all", "build_plan"]
 
 import os
 import re
+import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Generator, Iterator, Sequence
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
+from multiprocessing import Pool
 from pathlib import Path
 
 from .descriptor.model import Variant
@@ -85,7 +87,6 @@ def _die_with_parent() -> None:
     it ignore SIGTERM too. So: default SIGTERM, Ctrl-C left to the main process, and on
     Linux the kernel's parent-death signal.
     """
-    import signal
 
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -101,14 +102,33 @@ def _die_with_parent() -> None:
         os._exit(1)
 
 
-def _start_worker_process(variants: Sequence[Variant]) -> None:
+def _start_worker(variants: Sequence[Variant]) -> None:
+    _VARIANTS.clear()
+    _VARIANTS.update((v.id, v) for v in variants)
+
+
+def _start_pool_worker(variants: Sequence[Variant]) -> None:
+    """A worker process leaves Ctrl-C to the parent, which stops the pool and exits 130
+    (a terminal sends SIGINT to every process of the group, workers included), and dies
+    at once when the parent terminates it: it writes no file, and the SIGTERM handler
+    inherited from the command would let it finish its job first."""
     _die_with_parent()
     _start_worker(variants)
 
 
-def _start_worker(variants: Sequence[Variant]) -> None:
-    _VARIANTS.clear()
-    _VARIANTS.update((v.id, v) for v in variants)
+@contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Hold Ctrl-C back while the pool forks its workers and starts its threads: Python
+    drops a signal that lands in its fork handlers, and the workers and threads, born
+    with it blocked, leave it to the main thread. It is delivered on leaving."""
+    if not hasattr(signal, "pthread_sigmask"):  # not on Windows
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _render(job: Job) -> bytes:
@@ -118,7 +138,7 @@ def _render(job: Job) -> bytes:
     return render_file(_VARIANTS[variant_id], name)
 
 
-def _rendered(jobs: list[Job], workers: int, variants: Sequence[Variant]) -> Iterator[bytes]:
+def _rendered(jobs: list[Job], workers: int, variants: Sequence[Variant]) -> Generator[bytes, None, None]:
     """Each job's bytes, in plan order."""
     if workers == 1:
         _start_worker(variants)
@@ -127,14 +147,21 @@ def _rendered(jobs: list[Job], workers: int, variants: Sequence[Variant]) -> Ite
     # Booklets take longest: hand them out first so no worker idles at the end; the
     # results still come back (and are written) in plan order.
     order = sorted(range(len(jobs)), key=lambda i: jobs[i][0] is not None)
-    arguments = (tuple(variants),)
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker_process, initargs=arguments)
+    with _sigint_held():
+        pool = Pool(workers, initializer=_start_pool_worker, initargs=(tuple(variants),))
+        results = {i: pool.apply_async(_render, (jobs[i],)) for i in order}
     try:
-        futures = {i: pool.submit(_render, jobs[i]) for i in order}
         for i in range(len(jobs)):
-            yield futures[i].result()
-    finally:  # a failed write (a full disk) stops the build now, not after every job
-        pool.shutdown(wait=True, cancel_futures=True)
+            # Waited for in short slices, so that Ctrl-C is seen at once.
+            while not results[i].ready():
+                results[i].wait(0.2)
+            yield results[i].get()
+        pool.close()
+    except BaseException:  # interrupted, failed or closed early: stop the workers now
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
 
 
 # -- the build -----------------------------------------------------------------------------
@@ -201,8 +228,10 @@ def _write_all(
         if progress is not None:
             progress(len(written), total, path)
 
-    for (variant_id, name), data in zip(jobs, _rendered(jobs, count, variants), strict=True):
-        write(out_dir / variant_id / name if variant_id else out_dir / name, data)
+    # closing(): an interrupt while writing stops the workers at once, not at exit.
+    with closing(_rendered(jobs, count, variants)) as rendered:
+        for (variant_id, name), data in zip(jobs, rendered, strict=True):
+            write(out_dir / variant_id / name if variant_id else out_dir / name, data)
     write(out_dir / GALLERY, render_gallery(variants, written))
     return BuildReport(
         files=len(written),

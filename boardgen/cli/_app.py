@@ -5,8 +5,10 @@ from __future__ import annotations
 __all__ = [
     "Finite",
     "complete_variant",
+    "language",
     "main",
     "output_format",
+    "refuse_unused",
     "reports_errors",
     "uses_library",
     "write_output",
@@ -15,6 +17,7 @@ __all__ = [
 import functools
 import math
 import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -92,6 +95,30 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
     return ids if ids and "/" not in incomplete else [CompletionItem(incomplete, type="file")]
 
 
+def language(code: str) -> str:
+    """The language ``--lang`` names, in any case (``FR`` is ``fr``); an unknown code is a
+    :class:`BoardgenError` naming the known ones (one line, exit status 2)."""
+    from ..texts import languages
+
+    lang = code.strip().lower()
+    known = languages()
+    if lang not in known:
+        raise BoardgenError(f"--lang: no text catalogue for language {code!r} (known: {', '.join(known)})")
+    return lang
+
+
+def refuse_unused(given: dict[str, bool], reason: str) -> None:
+    """A usage error (exit status 2) naming each option that was given but would not apply.
+
+    ``given`` maps an option's name as typed (``--cell-size``) to whether it was given.
+    """
+    unused = [name for name, present in given.items() if present]
+    if unused:
+        raise click.UsageError(
+            f"{' and '.join(unused)} {'does' if len(unused) == 1 else 'do'} not apply {reason}"
+        )
+
+
 class Finite(click.FloatRange):
     """A number in a range, and a number at all: ``nan`` passes a plain FloatRange (every
     comparison with it is false) and would be written into the SVG and PDF."""
@@ -145,7 +172,19 @@ def write_output(output: Path, data: bytes) -> None:
     stdout.flush()
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """click's group, except that Ctrl-C exits with status 130 (128 + SIGINT), as shells
+    expect, instead of click's "Aborted!" and status 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("\ninterrupted", err=True)
+            sys.exit(128 + signal.SIGINT)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="boardgen")
 def main() -> None:
     """Printable true-scale boards, diagrams and rules for draughts-like and placement games."""

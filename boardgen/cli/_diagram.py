@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+from click.core import ParameterSource
 
 from ..errors import BoardgenError, Mark
 from ._app import (
@@ -21,6 +22,7 @@ from ._app import (
     complete_variant,
     main,
     output_format,
+    refuse_unused,
     reports_errors,
     uses_library,
     write_output,
@@ -44,7 +46,7 @@ class _Request:
     flip: bool
     fmt: str | None
     size: float | None
-    dpi: int
+    dpi: int | None
     output: Path
     folders: tuple[Path, ...] = ()
 
@@ -55,6 +57,8 @@ def _draw(request: _Request) -> bytes:
     from boardgen.drawopts import parse_fill
 
     chosen = output_format(request.output, request.fmt, ("svg", "pdf", "png"), "svg")
+    if chosen != "png" and request.dpi is not None:
+        raise BoardgenError(f"--dpi does not apply to {chosen.upper()} output: it has no pixels")
     game = boardgen.load(request.variant, folders=request.folders)
     position = game.position(request.position) if request.position else game.start
     fill = dict(parse_fill(text) for text in request.fills)
@@ -71,7 +75,7 @@ def _draw(request: _Request) -> bytes:
         return ('<?xml version="1.0" encoding="UTF-8"?>\n' + boardgen.svg(position, **options)).encode()
     if chosen == "pdf":
         return boardgen.pdf(position, **options)
-    return boardgen.png(position, dpi=request.dpi, **options)
+    return boardgen.png(position, dpi=request.dpi or 200, **options)
 
 
 def _batch(source: str, folders: tuple[Path, ...]) -> list[tuple[int, _Request]]:
@@ -156,7 +160,9 @@ def _request(
     metavar="MM",
     help="Cell size in mm (default: the diagram is about 120 mm wide).",
 )
-@click.option("--dpi", type=click.IntRange(36, 1200), default=200, show_default=True, help="PNG resolution.")
+@click.option(
+    "--dpi", type=click.IntRange(36, 1200), default=None, help="PNG resolution (PNG only; default 200)."
+)
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="File to write; - for standard output.")
 @click.option(
     "--batch",
@@ -175,6 +181,13 @@ def diagram(library: Library, **params: object) -> None:
     if batch is not None:
         if params["variant"] is not None:
             raise click.UsageError("give either VARIANT or --batch, not both")
+        ctx = click.get_current_context()
+        given = {
+            option.opts[0]: ctx.get_parameter_source(option.name or "") is not ParameterSource.DEFAULT
+            for option in ctx.command.params
+            if option.name not in ("batch", "variant", "variant_folders", "help")
+        }
+        refuse_unused(given, "with --batch: each line of the file gives its own options")
         requests = _batch(str(batch), folders)
         located = []
         for number, request in requests:

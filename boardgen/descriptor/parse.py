@@ -13,7 +13,9 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..errors import BoardgenError
 from ..geometry import Grid, HexHexGrid, Side, SquareGrid
+from ..render.paper import paper_named
 from ..rules.registry import FAMILIES, check_params
 from ..rules.spec import ScoringTrack
 from ..texts import languages
@@ -37,7 +39,6 @@ ID_PATTERN = r"[a-z0-9]+(-[a-z0-9]+)*"
 #: Longest variant or example id: ids become file names (``example-<id>.svg``).
 MAX_ID = 40
 COLOUR_PATTERN = r"#[0-9a-fA-F]{6}"
-PAPERS = ("a4", "letter", "a3")
 THEME_KEYS = ("light", "dark", "cell", "restricted", "line", "background", "track", "text")
 
 DEFAULT_COLOURS = {
@@ -319,11 +320,21 @@ def _print(r: Reader) -> PrintSettings:
             )
     return PrintSettings(
         cell_size=r.number((*path, "cell_size"), minimum=low, maximum=high, unit="mm"),
-        paper=r.string((*path, "paper"), choices=PAPERS) if r.has((*path, "paper")) else "a4",
+        paper=_paper(r, (*path, "paper")) if r.has((*path, "paper")) else "a4",
         landscape=r.boolean((*path, "landscape")) if r.has((*path, "landscape")) else None,
         coordinates=r.boolean((*path, "coordinates")) if r.has((*path, "coordinates")) else True,
         colours=colours,
     )
+
+
+def _paper(r: Reader, path: PathKey) -> str:
+    """A paper name or ``WIDTHxHEIGHT`` in mm, refused at its key when unknown."""
+    text = r.string(path)
+    try:
+        paper_named(text)
+    except BoardgenError as error:
+        raise r.error(path, error.message) from None
+    return text
 
 
 def _sources(r: Reader) -> tuple[Source, ...]:

@@ -21,7 +21,7 @@ from itertools import combinations
 from math import comb
 
 from ...errors import BoardgenError
-from ..base import Check, MoveView, PieceView
+from ..base import Check, Ending, MoveView, PieceView
 from ..spec import GameSpec
 from .bound import score_bounds
 from .groups import Groups, bits, mask_of
@@ -170,14 +170,28 @@ class PlacementGame:
             return "draw"
         return self.player_ids[0] if first > second else self.player_ids[1]
 
+    def ending(self, position: PlacementPosition) -> Ending | None:
+        """How the game ended: the board is full, and the group sizes decide."""
+        result = self.outcome(position)
+        if result is None:
+            return None
+        first, second = self.ranking(position)
+        sizes = " against ".join(
+            f"{pid} {'+'.join(map(str, groups))}"
+            for pid, groups in zip(self.player_ids, (first, second), strict=True)
+        )
+        return Ending(result, f"the board is full; groups {sizes}")
+
     # -- counting --------------------------------------------------------------------
 
-    def perft(self, position: PlacementPosition, depth: int) -> int:
+    def perft(self, position: PlacementPosition, depth: int, distinct: bool = False) -> int:
         """Number of distinct sequences of ``depth`` turns (sets of cells) from here.
 
         Sequences that end the game early are not counted (the usual perft
         convention). The last ply is counted, not played: with ``e`` empty cells and
-        at most ``k`` stones there are ``C(e,1) + ... + C(e,k)`` turns.
+        at most ``k`` stones there are ``C(e,1) + ... + C(e,k)`` turns. ``distinct``
+        changes nothing: two different turns place different stones, so they never
+        lead to the same position.
         """
         if depth == 0:
             return 1
