@@ -60,7 +60,7 @@ class BuildReport:
 def build_plan(variants: Sequence[Variant]) -> list[Job]:
     """Every file to render, each game's in order, then the booklets (heaviest last)."""
     jobs: list[Job] = [(variant.id, name) for variant in variants for name in variant_files(variant)]
-    jobs.extend((None, name) for name in booklet_files())
+    jobs.extend((None, name) for name in booklet_files(variants))
     return jobs
 
 

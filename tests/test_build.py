@@ -18,17 +18,11 @@ from boardgen.descriptor import load_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 IDS = ["american-checkers", "catchup", "hex9-checkers", "kruzno-checkers", "pool-checkers", "variante-dames"]
-FILES = [
-    "board.pdf",
-    "board.svg",
-    "pieces.pdf",
-    "rules-de.pdf",
-    "rules-en.pdf",
-    "rules-fr.pdf",
-    "start.pdf",
-    "start.svg",
+#: Files without words, then one file per language for each kind with words.
+FILES = ["board.svg", "start.svg"] + [
+    f"{what}-{lang}.pdf" for what in ("board", "pieces", "rules", "start") for lang in ("de", "en", "fr")
 ]
-BOOKLETS = ["booklet-de.pdf", "booklet-en.pdf", "booklet-fr.pdf"]
+BOOKLETS = [f"booklet-{lang}{edition}.pdf" for lang in ("de", "en", "fr") for edition in ("", "-fold")]
 
 
 def expected_files() -> list[str]:
@@ -102,7 +96,7 @@ def test_a_killed_build_leaves_only_whole_files(tmp_path: Path, how: signal.Sign
     if how == signal.SIGTERM:
         assert process.returncode == 128 + signal.SIGTERM and leftovers == []
     else:
-        (out / "catchup" / ".board.pdf.stale.part").write_bytes(b"%PDF-1.4 half")
+        (out / "catchup" / ".board-en.pdf.stale.part").write_bytes(b"%PDF-1.4 half")
         build(out)
         assert not list(out.rglob("*.part"))
 

@@ -22,6 +22,7 @@ __all__ = [
     "Shown",
     "param_keys",
     "rule_sheet_text",
+    "start_caption",
 ]
 
 from collections.abc import Callable, Iterator
@@ -442,8 +443,13 @@ def rule_sheet_text(variant: Variant, lang: str, game: Game | None = None) -> Ru
     parts = [*_board_components(sheet), *components(sheet, game), *texts.components]
     intro = texts.intro or (c.text("words.rule_sheet"),)
     result = sheet.finish(game, typeset(variant.title[lang], c.typography), intro, tuple(parts))
-    caption_key = "words.start_caption" if any(variant.setup.values()) else "words.start_caption_empty"
-    return replace(result, start_caption=c.text(caption_key, first=sheet.name(variant.first)))
+    return replace(result, start_caption=start_caption(variant, lang))
+
+
+def start_caption(variant: Variant, lang: str) -> str:
+    """What a starting diagram says under it in ``lang``: who moves (or places) first."""
+    key = "words.start_caption" if any(variant.setup.values()) else "words.start_caption_empty"
+    return catalogue(lang).text(key, first=variant.player(variant.first).name[lang])
 
 
 # -- coverage -------------------------------------------------------------------------------

@@ -1,0 +1,88 @@
+"""Every PDF with words comes in every language of its game: ``board-<lang>.pdf``,
+``start-<lang>.pdf``, ``pieces-<lang>.pdf`` beside ``rules-<lang>.pdf``, each speaking
+its language only, and a start page says who moves first."""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import replace
+
+import pypdf
+import pypdfium2
+import pytest
+
+from boardgen.descriptor import load_variant
+from boardgen.outputs import (
+    OUTPUTS,
+    WORDED,
+    booklet_files,
+    render_file,
+    variant_files,
+    variant_languages,
+    worded_file,
+)
+from boardgen.texts.catalogue import catalogue, languages
+
+#: English words of board and start pages that another language's pages must not show.
+ENGLISH = ("Tile ", "Assembly map", "Check: this bar", "Cut along", "Actual size", "moves first")
+
+
+def text_of(data: bytes) -> str:
+    pdf = pypdfium2.PdfDocument(data)
+    text = " ".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
+    return re.sub(r"\s+", " ", text.replace("\u00a0", " "))
+
+
+def test_files_with_words_come_once_per_language_and_pictures_once() -> None:
+    variant = load_variant("kruzno-checkers")
+    names = variant_files(variant)
+    assert names[: len(OUTPUTS)] == ("board.svg", "start.svg")
+    for what in WORDED:
+        assert [n for n in names if n.startswith(f"{what}-")] == [f"{what}-{lang}.pdf" for lang in languages()]
+    assert not [n for n in names if n in ("board.pdf", "start.pdf", "pieces.pdf")]
+    assert len(names) == len(set(names))
+
+
+def test_a_game_is_printed_in_the_languages_of_its_title() -> None:
+    variant = load_variant("catchup")
+    assert variant_languages(variant) == languages()
+    fewer = replace(variant, title={"en": variant.title["en"], "fr": variant.title["fr"]})
+    assert variant_languages(fewer) == ("en", "fr")
+    assert {n for n in variant_files(fewer) if n.endswith(".pdf")} == {
+        worded_file(what, lang) for what in WORDED for lang in ("en", "fr")
+    }
+    assert booklet_files([fewer]) == (
+        "booklet-en.pdf",
+        "booklet-en-fold.pdf",
+        "booklet-fr.pdf",
+        "booklet-fr-fold.pdf",
+    )
+    with pytest.raises(KeyError):
+        render_file(fewer, "board-de.pdf")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_board_and_start_pages_speak_their_language(lang: str) -> None:
+    c = catalogue(lang)
+    variant = load_variant("pool-checkers")  # 40 mm squares: a tiled board
+    board = render_file(variant, f"board-{lang}.pdf")
+    text = text_of(board)
+    assert pypdf.PdfReader(io.BytesIO(board)).trailer["/Root"]["/Lang"] == lang
+    assert c.text("board.ruler").replace("\u00a0", " ")[:40] in text
+    tile = c.text("board.tile", name="A1", row=1, rows=2, column=1, columns=2)
+    assert tile.split(" ")[0] in text
+    start = render_file(variant, f"start-{lang}.pdf")
+    words = text_of(start)
+    first = variant.player(variant.first).name[lang]
+    assert c.text("words.start_caption", first=first).replace("\u00a0", " ") in words
+    if lang != "en":
+        assert not [w for w in ENGLISH if w in text or w in words]
+
+
+def test_an_empty_start_says_who_places_the_first_stone() -> None:
+    variant = load_variant("catchup")
+    for lang in variant_languages(variant):
+        first = variant.player(variant.first).name[lang]
+        wanted = catalogue(lang).text("words.start_caption_empty", first=first).replace("\u00a0", " ")
+        assert wanted in text_of(render_file(variant, f"start-{lang}.pdf"))
