@@ -86,3 +86,41 @@ def test_an_empty_start_says_who_places_the_first_stone() -> None:
         first = variant.player(variant.first).name[lang]
         wanted = catalogue(lang).text("words.start_caption_empty", first=first).replace("\u00a0", " ")
         assert wanted in text_of(render_file(variant, f"start-{lang}.pdf"))
+
+
+# -- proposals: parts the sources leave open, said so on the sheets ----------------------
+
+
+def test_invented_setups_and_first_players_are_marked_as_proposals_on_the_sheets() -> None:
+    from boardgen.texts.compose import rule_sheet_text
+
+    for vid, proposed in (("kruzno-checkers", {"setup", "first"}), ("hex9-checkers", {"setup", "first"})):
+        variant = load_variant(vid)
+        assert set(variant.proposals) == proposed
+        for lang in variant_languages(variant):
+            c = catalogue(lang)
+            sheet = rule_sheet_text(variant, lang)
+            for section in sheet.sections:
+                leads = [b.text for b in section.blocks if getattr(b, "lead", "") == c.text("proposals.lead")]
+                wanted = [c.text(f"proposals.{section.name}")] if section.name in proposed else []
+                assert leads == wanted, (vid, lang, section.name)
+    for vid in ("american-checkers", "pool-checkers", "variante-dames", "catchup"):
+        assert load_variant(vid).proposals == ()  # stated by their sources
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [("[rules]", "unknown value 'rules'"), ("[setup, setup]", "'setup' is listed twice"), ("setup", "a list")],
+)
+def test_bad_proposals_are_refused_at_their_line(value: str, message: str) -> None:
+    from pathlib import Path
+
+    from boardgen.descriptor.parse import parse_variant
+    from boardgen.descriptor.yamlload import load_text
+    from boardgen.errors import BoardgenError
+
+    source = Path(load_variant("kruzno-checkers").file).read_text(encoding="utf-8")
+    text = source.replace("proposals: [setup, first]", f"proposals: {value}")
+    with pytest.raises(BoardgenError, match=message) as info:
+        parse_variant(load_text(text, "kruzno-checkers.yaml"))
+    assert "proposals" in str(info.value)

@@ -105,6 +105,8 @@ class Variant:
     print: PrintSettings
     sources: tuple[Source, ...]
     examples: tuple[Example, ...] = ()
+    #: Parts the sources leave open that the descriptor proposes (``setup``, ``first``).
+    proposals: tuple[str, ...] = ()
     #: The loaded file, kept to locate complaints found after loading (setup checks).
     origin: Loaded | None = field(default=None, compare=False, repr=False)
 

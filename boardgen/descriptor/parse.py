@@ -53,7 +53,7 @@ def parse_variant(loaded: Loaded) -> Variant:
     r.mapping(
         (),
         required=("format", "id", "title", "players", "first", "board", "setup", "rules", "print"),
-        optional=("regions", "furniture", "sources", "examples"),
+        optional=("regions", "furniture", "sources", "proposals", "examples"),
     )
     r.integer(("format",), minimum=1, maximum=1)
     variant_id = r.string(("id",), pattern=ID_PATTERN, what="an id of lowercase letters, digits and dashes")
@@ -79,6 +79,7 @@ def parse_variant(loaded: Loaded) -> Variant:
     rules = _rules(r)
     settings = _print(r)
     sources = _sources(r)
+    proposals = _proposals(r)
     examples = _examples(r)
     return Variant(
         id=variant_id,
@@ -94,6 +95,7 @@ def parse_variant(loaded: Loaded) -> Variant:
         rules=rules,
         print=settings,
         sources=sources,
+        proposals=proposals,
         examples=examples,
         origin=loaded,
     )
@@ -275,6 +277,23 @@ def _sources(r: Reader) -> tuple[Source, ...]:
             )
         )
     return tuple(result)
+
+
+#: Parts of a game the sources may leave open, which a descriptor then proposes itself.
+PROPOSAL_PARTS = ("setup", "first")
+
+
+def _proposals(r: Reader) -> tuple[str, ...]:
+    """The parts (``setup``, ``first``) that are the descriptor's proposal, not the
+    sources' rule: the rule sheets say so."""
+    if not r.has(("proposals",)):
+        return ()
+    items = r.sequence(("proposals",))
+    parts = [r.string(("proposals", i), choices=PROPOSAL_PARTS) for i in range(len(items))]
+    for i, part in enumerate(parts):
+        if part in parts[:i]:
+            raise r.error(("proposals", i), f"'{part}' is listed twice")
+    return tuple(parts)
 
 
 def _examples(r: Reader) -> tuple[Example, ...]:

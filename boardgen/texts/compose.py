@@ -127,10 +127,13 @@ class _Sheet:
 
     def section(self, name: str, *paragraphs: Text, title: str | None = None) -> None:
         """A section of ``paragraphs`` (each a text or a list of sentences; empty ones are
-        skipped) followed by the game's notes on it."""
+        skipped) followed by the game's notes on it, and by a note when the descriptor
+        proposes this part itself (``proposals``: the sources leave it open)."""
         notes = self.texts.notes.get(name, ())
         texts = [_joined(p) for p in (*paragraphs, *notes)]
         blocks: list[Block] = [Para(t) for t in texts if t]
+        if name in self.variant.proposals:
+            blocks.append(Para(self.say(f"proposals.{name}"), lead=self.say("proposals.lead")))
         self.sections.append((name, title or self.c.text(f"sections.{name}"), blocks))
 
     def special(self, topic: str, title: str, *sentences: str) -> None:
@@ -297,6 +300,7 @@ def _leaping(s: _Sheet, game: Game) -> None:
         ]
         if p.king_capture == "flying":
             moves.append(s.say(key + "flying_king_landing." + p.flying_king_landing))
+            moves.append(s.say("rules.leaping.king_turns"))
             if p.removal == "immediate":  # else the piece just taken blocks the way back
                 moves.append(s.say(key + "king_reversal." + p.king_reversal))
         crowned = p.promotion != "none" or p.last_pieces_become_kings
@@ -328,11 +332,10 @@ def _leaping(s: _Sheet, game: Game) -> None:
         )
     draws = [s.say("rules.leaping.agree")]
     if p.quiet_move_draw is not None:
-        draws.append(s.count(key + "quiet_move_draw.count", p.quiet_move_draw))
+        draws.append(s.count(key + "quiet_move_count." + p.quiet_move_count, p.quiet_move_draw))
     if p.three_kings_vs_one is not None:
         draws.append(s.count(key + "three_kings_vs_one.count", p.three_kings_vs_one))
     s.section("end", [s.say("rules.leaping.win"), s.say(key + "no_legal_move." + p.no_legal_move)], draws)
-    s.section("tiebreak", s.say("rules.leaping.tiebreak"))
 
 
 def _leaping_game(game: Game) -> LeapingGame:
@@ -469,7 +472,9 @@ def _leaping_keys() -> Iterator[str]:
             yield from (f"{key}{name}.true", f"{key}{name}.false")
         elif name == "restricted_region":
             yield from (f"{key}{name}.none", f"{key}{name}.region")
-        elif name in ("quiet_move_draw", "three_kings_vs_one"):
+        elif name == "quiet_move_draw":  # its sentence is quiet_move_count's (how moves are counted)
+            yield f"{key}{name}.none"
+        elif name == "three_kings_vs_one":
             yield from (f"{key}{name}.none", f"{key}{name}.count")
         else:
             raise AssertionError(f"rule sheets do not know how to word the leaping switch {name!r}")
