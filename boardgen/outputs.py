@@ -21,6 +21,8 @@ __all__ = [
     "RenderOptions",
     "board_pages_for",
     "booklet_files",
+    "booklet_languages",
+    "left_out_of_booklets",
     "render",
     "render_booklet_file",
     "render_file",
@@ -89,10 +91,10 @@ def _lang(options: RenderOptions) -> str:
 
 
 def variant_languages(variant: Variant) -> tuple[str, ...]:
-    """The languages ``variant`` is printed in: those of its title that have a text
-    catalogue, in the catalogues' order (English first). The one place that decides
-    it, so a descriptor written in fewer languages gets fewer files."""
-    return tuple(lang for lang in _languages() if lang in variant.title)
+    """The languages ``variant`` is printed in: those its descriptor gives its texts in
+    (:attr:`Variant.languages`, in the catalogues' order). The one place here that
+    decides it, so a descriptor written in fewer languages gets fewer files."""
+    return variant.languages
 
 
 def worded_file(what: What, lang: str) -> str:
@@ -105,7 +107,7 @@ def _title(variant: Variant, options: RenderOptions) -> str:
     from .texts.catalogue import catalogue, typeset
 
     lang = _lang(options)
-    return typeset(variant.title[lang], catalogue(lang).typography)
+    return typeset(variant.text(variant.title, lang), catalogue(lang).typography)
 
 
 def _board_pages(
@@ -268,12 +270,6 @@ def _rules(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
     return render_rules(variant, options.lang or "en", paper)
 
 
-def _languages() -> tuple[str, ...]:
-    from .texts.catalogue import languages
-
-    return languages()
-
-
 def variant_files(variant: Variant) -> tuple[str, ...]:
     """Every file ``build`` writes for ``variant``: :data:`OUTPUTS`, then each of
     :data:`WORDED` in each of its languages, then its examples."""
@@ -283,25 +279,35 @@ def variant_files(variant: Variant) -> tuple[str, ...]:
     return (*OUTPUTS, *worded, *examples)
 
 
-def _booklet_languages(variants: Sequence[Variant] | None) -> tuple[str, ...]:
-    if variants is None:
-        return _languages()
-    spoken = {lang for variant in variants for lang in variant_languages(variant)}
-    return tuple(lang for lang in _languages() if lang in spoken)
+def booklet_languages(variants: Sequence[Variant]) -> tuple[str, ...]:
+    """The languages at least one of ``variants`` has, in catalogue order: booklets for each."""
+    from .texts import languages
+
+    return tuple(lang for lang in languages() if any(lang in variant_languages(v) for v in variants))
 
 
-def booklet_files(variants: Sequence[Variant] | None = None) -> tuple[str, ...]:
+def booklet_files(variants: Sequence[Variant]) -> tuple[str, ...]:
     """The booklets ``build`` writes at the top of the output folder: per language some
-    of ``variants`` speak (default: every catalogue), the reading edition and the folded one."""
+    of ``variants`` have, the reading edition and the folded one."""
     return tuple(
         f"{BOOKLET_PREFIX}{lang}{edition}.pdf"
-        for lang in _booklet_languages(variants)
+        for lang in booklet_languages(variants)
         for edition in ("", FOLD_SUFFIX)
     )
 
 
+def left_out_of_booklets(variants: Sequence[Variant]) -> list[str]:
+    """One notice per game a booklet leaves out because the game lacks its language."""
+    return [
+        f"{BOOKLET_PREFIX}{lang}.pdf leaves out {variant.id} (no '{lang}' text)"
+        for lang in booklet_languages(variants)
+        for variant in variants
+        if lang not in variant_languages(variant)
+    ]
+
+
 def render_booklet_file(variants: Sequence[Variant], name: str) -> bytes:
-    """The bytes of one of :func:`booklet_files`: the ``variants`` printed in its language."""
+    """The bytes of one of :func:`booklet_files`: the ``variants`` that have its language."""
     from .render.paper import A4
     from .sheets.booklet import render_booklet, render_folded_booklet
 

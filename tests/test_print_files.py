@@ -39,7 +39,9 @@ def test_files_with_words_come_once_per_language_and_pictures_once() -> None:
     names = variant_files(variant)
     assert names[: len(OUTPUTS)] == ("board.svg", "start.svg")
     for what in WORDED:
-        assert [n for n in names if n.startswith(f"{what}-")] == [f"{what}-{lang}.pdf" for lang in languages()]
+        assert [n for n in names if n.startswith(f"{what}-")] == [
+            f"{what}-{lang}.pdf" for lang in languages()
+        ]
     assert not [n for n in names if n in ("board.pdf", "start.pdf", "pieces.pdf")]
     assert len(names) == len(set(names))
 
@@ -110,7 +112,11 @@ def test_invented_setups_and_first_players_are_marked_as_proposals_on_the_sheets
 
 @pytest.mark.parametrize(
     ("value", "message"),
-    [("[rules]", "unknown value 'rules'"), ("[setup, setup]", "'setup' is listed twice"), ("setup", "a list")],
+    [
+        ("[rules]", "unknown value 'rules'"),
+        ("[setup, setup]", "'setup' is listed twice"),
+        ("setup", "a list"),
+    ],
 )
 def test_bad_proposals_are_refused_at_their_line(value: str, message: str) -> None:
     from pathlib import Path

@@ -253,7 +253,10 @@ def test_counted_draws_are_worded_with_their_numbers(lang: str) -> None:
     pool = next(v for v in VARIANTS if v.id == "pool-checkers")
     text = sheet_words(rule_sheet_text(_with_params(pool, quiet_move_draw=31, three_kings_vs_one=17), lang))
     c = catalogue(lang)
-    keys = {"quiet_move_draw": "quiet_move_count.each-player", "three_kings_vs_one": "three_kings_vs_one.count"}
+    keys = {
+        "quiet_move_draw": "quiet_move_count.each-player",
+        "three_kings_vs_one": "three_kings_vs_one.count",
+    }
     for key, n in (("quiet_move_draw", 31), ("three_kings_vs_one", 17)):
         sentence = c.count(f"params.leaping.{keys[key]}", n)
         assert sentence in text

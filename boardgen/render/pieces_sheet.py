@@ -98,7 +98,7 @@ def counter_sets(variant: Variant, lang: str = "en") -> tuple[CounterSet, ...]:
     game = make_game(variant.game_spec(), variant.rules.family)
     size = variant.print.cell_size
     players = variant.players
-    name = {p.id: p.name[lang] for p in players}
+    name = {p.id: variant.text(p.name, lang) for p in players}
     sets: list[CounterSet] = []
     if variant.rules.family == "placement":
         for p, count in zip(players, _stone_counts(variant, game), strict=True):
@@ -242,7 +242,7 @@ def pieces_pages(
     layout = _pages(sets, area, gap)
     widest = max(row.width for rows in layout for row in rows)
     x0 = area.x + (area.width - widest) / 2
-    title = c.text("pieces.title", title=typeset(variant.title[lang], c.typography))
+    title = c.text("pieces.title", title=typeset(variant.text(variant.title, lang), c.typography))
     scenes = []
     for n, rows in enumerate(layout, start=1):
         page = c.text("words.page_of", n=n, total=len(layout)) if numbered else ""
