@@ -22,6 +22,7 @@ from boardgen.outputs import (
     variant_languages,
     worded_file,
 )
+from boardgen.render.paper import A4
 from boardgen.texts.catalogue import catalogue, languages
 
 #: English words of board and start pages that another language's pages must not show.
@@ -104,7 +105,7 @@ def test_invented_setups_and_first_players_are_marked_as_proposals_on_the_sheets
             sheet = rule_sheet_text(variant, lang)
             for section in sheet.sections:
                 leads = [b.text for b in section.blocks if getattr(b, "lead", "") == c.text("proposals.lead")]
-                wanted = [c.text(f"proposals.{section.name}")] if section.name in proposed else []
+                wanted = [c.text("proposals.setup_first")] if section.name == "setup" else []
                 assert leads == wanted, (vid, lang, section.name)
     for vid in ("american-checkers", "pool-checkers", "variante-dames", "catchup"):
         assert load_variant(vid).proposals == ()  # stated by their sources
@@ -130,3 +131,77 @@ def test_bad_proposals_are_refused_at_their_line(value: str, message: str) -> No
     with pytest.raises(BoardgenError, match=message) as info:
         parse_variant(load_text(text, "kruzno-checkers.yaml"))
     assert "proposals" in str(info.value)
+
+
+def test_a_single_proposal_gets_its_own_note() -> None:
+    from boardgen.texts.compose import rule_sheet_text
+
+    variant = replace(load_variant("kruzno-checkers"), proposals=("first",))
+    c = catalogue("en")
+    sheet = rule_sheet_text(variant, "en")
+    notes = {s.name: [b.text for b in s.blocks if getattr(b, "lead", "")] for s in sheet.sections}
+    assert notes["first"] == [c.text("proposals.first")] and notes["setup"] == []
+
+
+# -- rule sheet layout: examples in order, no one-word last lines ------------------------
+
+
+def _positions(
+    data: bytes, example_word: str
+) -> tuple[dict[int, tuple[int, float]], dict[int, tuple[int, float]]]:
+    """Where each numbered section heading and each example caption starts: (page, top)."""
+    import pdfplumber
+
+    heads: dict[int, tuple[int, float]] = {}
+    examples: dict[int, tuple[int, float]] = {}
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        for n, page in enumerate(pdf.pages):
+            for line in page.extract_text_lines():
+                size = round(line["chars"][0]["size"], 1)
+                heading = re.match(r"^(\d+)\. ", line["text"])
+                if heading and size == 12.5:
+                    heads[int(heading[1])] = (n, line["top"])
+                for number in re.findall(rf"{example_word} (\d+)\.", line["text"]):
+                    examples.setdefault(int(number), (n, line["top"]))
+    return heads, examples
+
+
+@pytest.mark.parametrize(
+    ("vid", "lang"),
+    [("pool-checkers", "fr"), ("variante-dames", "fr"), ("variante-dames", "de"), ("kruzno-checkers", "en")],
+)
+def test_examples_stay_beside_their_sections(vid: str, lang: str) -> None:
+    """An example of section k never comes after the heading of section k+2 (a row of
+    examples may join sections k and k+1), nor before the heading of section k-1; the
+    sheet keeps to two pages. (The French Pool and Variante Dames sheets once showed
+    the examples of sections 3-4 after section 5.)"""
+    from boardgen.sheets.rulesheet import render_rules
+    from boardgen.texts.compose import Shown, rule_sheet_text
+
+    variant = load_variant(vid)
+    sheet = rule_sheet_text(variant, lang)
+    data = render_rules(variant, lang, A4)
+    heads, examples = _positions(data, catalogue(lang).text("words.example", n="").strip())
+    assert len(pypdf.PdfReader(io.BytesIO(data)).pages) == 2
+    for section in sheet.sections:
+        for block in section.blocks:
+            if isinstance(block, Shown):
+                at = examples[block.number]
+                later = heads.get(section.number + 2)
+                earlier = heads.get(section.number - 1)
+                assert later is None or at < later, (block.number, section.number)
+                assert earlier is None or at > earlier, (block.number, section.number)
+
+
+def test_paragraphs_end_on_two_words_at_least() -> None:
+    from boardgen.sheets.rulesheet import glued
+
+    assert glued("A man moves one square.") == "A man moves one\u00a0square."
+    assert glued("one") == "one"
+    assert (
+        glued("Jumped pieces stay until the capture is over.")
+        == "Jumped pieces stay until the capture is\u00a0over."
+    )
+    long = "It must go on, changing direction: extraordinarily unbreakable"
+    assert glued(long) == long  # two long words would leave a gap: left alone
+    assert glued("Les Noirs jouent en\u00a0premier.") == "Les Noirs jouent en\u00a0premier."

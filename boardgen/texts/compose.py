@@ -90,6 +90,9 @@ class RuleSheet:
     about: tuple[str, ...] = ()
     tips: tuple[str, ...] = ()
     examples: tuple[Shown, ...] = field(default=())
+    #: Size of the example diagrams against their usual size, chosen by the page layout
+    #: (below 1 only when that saves a nearly empty last page).
+    diagram_scale: float = 1.0
 
 
 #: Example topics naming a special rule, and the switch value that makes it special.
@@ -132,8 +135,9 @@ class _Sheet:
         notes = self.texts.notes.get(name, ())
         texts = [_joined(p) for p in (*paragraphs, *notes)]
         blocks: list[Block] = [Para(t) for t in texts if t]
-        if name in self.variant.proposals:
-            blocks.append(Para(self.say(f"proposals.{name}"), lead=self.say("proposals.lead")))
+        note = _proposal_note(name, self.variant.proposals)
+        if note:
+            blocks.append(Para(self.say(note), lead=self.say("proposals.lead")))
         self.sections.append((name, title or self.c.text(f"sections.{name}"), blocks))
 
     def special(self, topic: str, title: str, *sentences: str) -> None:
@@ -201,6 +205,16 @@ class _Sheet:
 
 
 Text = str | list[str] | tuple[str, ...]
+
+
+def _proposal_note(section: str, proposals: tuple[str, ...]) -> str:
+    """The catalogue key of the note a section gets for the descriptor's ``proposals``:
+    one note in the setup section when both the setup and the first player are proposed."""
+    if section not in proposals:
+        return ""
+    if set(proposals) >= {"setup", "first"}:
+        return "proposals.setup_first" if section == "setup" else ""
+    return f"proposals.{section}"
 
 
 def _joined(text: Text) -> str:
