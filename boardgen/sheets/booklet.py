@@ -226,8 +226,9 @@ def _cover(lang: str, variants: Sequence[Variant], width: float, note: str) -> l
     """Title, the games as small starting positions, and how to print the booklet."""
     c = catalogue(lang)
     st = styles()
-    columns = 3 if width > 150 * MM else 2
+    columns = 3
     cell = width / columns
+    small = width < 150 * MM  # an A5 page: less room around the pictures
     pictures = []
     for variant in variants:
         scene = start_diagram(variant, min(50.0, cell / MM - 8), coordinates=False)
@@ -247,12 +248,12 @@ def _cover(lang: str, variants: Sequence[Variant], width: float, note: str) -> l
         )
     )
     return [
-        Spacer(1, 30 * MM),
+        Spacer(1, (8 if small else 30) * MM),
         Paragraph(escape(c.text("words.booklet_title")), st.cover_title),
         Paragraph(escape(c.count("words.booklet_subtitle", len(variants))), st.intro),
-        Spacer(1, 20 * MM),
+        Spacer(1, (6 if small else 20) * MM),
         grid,
-        Spacer(1, 10 * MM),
+        Spacer(1, (4 if small else 10) * MM),
         *(Paragraph(escape(line), st.body) for line in note.split("\n")),
     ]
 
