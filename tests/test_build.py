@@ -96,7 +96,7 @@ def test_a_killed_build_leaves_only_whole_files(tmp_path: Path, how: signal.Sign
     if how == signal.SIGTERM:
         assert process.returncode == 128 + signal.SIGTERM and leftovers == []
     else:
-        (out / "catchup" / ".board-en.pdf.stale.part").write_bytes(b"%PDF-1.4 half")
+        (out / "american-checkers" / ".board-en.pdf.stale.part").write_bytes(b"%PDF-1.4 half")
         build(out)
         assert not list(out.rglob("*.part"))
 
