@@ -25,6 +25,7 @@ __all__ = [
     "styles",
 ]
 
+import dataclasses
 import functools
 import io
 from collections import OrderedDict
@@ -569,7 +570,7 @@ def sheet_story(
     st = styles()
     if row is None:
         row, scale = _best_layout(sheet, paper) if paper is not None else (2, 1.0)
-        sheet = replace(sheet, diagram_scale=scale)
+        sheet = _scaled(sheet, scale)
     title = _p(sheet.title, st.title)
     story: list[Any] = [heading(title) if heading else title]
     story += [_p(line, st.intro) for line in sheet.intro]
@@ -604,6 +605,11 @@ def sheet_story(
 _ROWS = (2, 3)
 
 
+def _scaled(sheet: RuleSheet, scale: float) -> RuleSheet:
+    """``sheet`` with its example diagrams at ``scale`` times their usual size."""
+    return dataclasses.replace(sheet, diagram_scale=scale)
+
+
 #: Example diagram sizes a sheet may fall back to, largest first.
 _SCALES = (1.0, 0.9, 0.8)
 #: A last page filled less than this (a fraction) is worth smaller diagrams, if they save it.
@@ -619,7 +625,7 @@ def _best_layout(sheet: RuleSheet, paper: Paper) -> tuple[int, float]:
     def layout(row: int, scale: float) -> tuple[int, float]:
         """Pages, and how full the last one is."""
         doc = _sheet_doc(sheet, paper, io.BytesIO())
-        doc.build(sheet_story(replace(sheet, diagram_scale=scale), doc.width, row=row))
+        doc.build(sheet_story(_scaled(sheet, scale), doc.width, row=row))
         frame = doc.frame
         used = (frame._y1 + frame._height - frame._y) / frame._height
         return int(doc.page), float(used)
