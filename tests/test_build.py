@@ -110,3 +110,19 @@ def test_build_writes_nothing_outside_its_folder(in_tmp: Path) -> None:
         "out/notes.txt",
     ]
     assert (in_tmp / "out" / "notes.txt").read_text() == "mine"
+
+
+def test_sigterm_exit_status_survives_reportlab_reraising_it() -> None:
+    """reportlab re-creates an exception raised during layout with an annotated message;
+    the SIGTERM exit must still leave with status 143 (128 + SIGTERM), not 1."""
+    from reportlab.lib.utils import annotateException
+
+    from boardgen.cli._boards import _Terminated
+
+    with pytest.raises(SystemExit) as info:
+        try:
+            raise _Terminated
+        except SystemExit:
+            annotateException("\nhandle_pageBegin args=()")
+    assert info.value.code == 128 + signal.SIGTERM
+    assert isinstance(info.value, _Terminated)
