@@ -86,6 +86,11 @@ def _paper(variant: Variant, options: RenderOptions) -> tuple[Paper, bool | None
     return paper_named(options.paper or variant.print.paper), landscape
 
 
+def _turned(paper: Paper, landscape: bool | None) -> bool:
+    """A one-page diagram's orientation: as asked, else the sheet's own (ledger lies)."""
+    return paper.width > paper.height if landscape is None else landscape
+
+
 def _lang(options: RenderOptions) -> str:
     return options.lang or "en"
 
@@ -165,7 +170,7 @@ def _board_size(variant: Variant, options: RenderOptions) -> tuple[float, float]
 def board_pages_for(
     variant: Variant, options: RenderOptions = RenderOptions(), *, title: str | None = None
 ) -> tuple[Scene, ...]:
-    """The pages of ``board.pdf`` (the booklet reuses them), headed ``title`` if given,
+    """The pages of ``board-<lang>.pdf`` (the booklet reuses them), headed ``title`` if given,
     else the variant's title in ``options.lang``."""
     paper, landscape = _paper(variant, options)
     artwork = scene_for(variant, "board", options)
@@ -199,7 +204,7 @@ def scene_for(variant: Variant, what: What, options: RenderOptions) -> Scene:
     from .texts.catalogue import catalogue
 
     paper, landscape = _paper(variant, options)
-    page = paper.oriented(bool(landscape))
+    page = paper.oriented(_turned(paper, landscape))
     size = options.cell_size or diagram_cell_size(
         variant, page, coordinates, min(variant.print.cell_size, 25.0)
     )
@@ -231,11 +236,8 @@ def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = R
         from .texts.compose import start_caption
 
         caption = start_caption(variant, lang)
-        pages = (
-            diagram_page(
-                scene, paper, landscape=bool(landscape), title=scene.title, caption=caption, lang=lang
-            ),
-        )
+        turned = _turned(paper, landscape)
+        pages = (diagram_page(scene, paper, landscape=turned, title=scene.title, caption=caption, lang=lang),)
     subject = catalogue(lang).text(f"subject.{what}", title=title)
     return render_pdf(Document(pages, title=scene.title, subject=subject, language=lang))
 
@@ -262,12 +264,19 @@ def _pieces(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
 
 def _rules(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
     """The rule sheet in ``options.lang``: a PDF only (platypus page layout)."""
+    from reportlab.platypus.doctemplate import LayoutError  # type: ignore[import-untyped,unused-ignore]
+
     from .sheets.rulesheet import render_rules
 
     if fmt != "pdf":
         raise BoardgenError("rule sheets are made as PDF only")
     paper, _ = _paper(variant, options)
-    return render_rules(variant, options.lang or "en", paper)
+    try:
+        return render_rules(variant, options.lang or "en", paper)
+    except LayoutError:  # a custom sheet too small for a block of the page
+        raise BoardgenError(
+            f"the rule sheet of {variant.id} does not fit on {paper.name} paper: choose a larger one"
+        ) from None
 
 
 def variant_files(variant: Variant) -> tuple[str, ...]:

@@ -20,11 +20,13 @@ differs from its group's, so the picture is unchanged. Opacity is written as
 
 from __future__ import annotations
 
-__all__ = ["FONT_FAMILY", "render_svg"]
+__all__ = ["FONT_FAMILY", "render_fragment", "render_svg", "xml_text"]
 
+import re
 import xml.etree.ElementTree as ET
 import zlib
 from collections import Counter
+from collections.abc import Callable, Sequence
 
 from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
 
@@ -57,6 +59,16 @@ _CONTAINERS = ("g", "svg")
 _HIDDEN = ("title", "desc", "defs")
 
 
+# Characters XML 1.0 cannot carry at all: the SVG would not parse. Descriptor texts with
+# them are refused when read; this is the backstop for any other text that reaches here.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_text(text: str) -> str:
+    """``text`` with each character XML cannot carry replaced by U+FFFD."""
+    return _NOT_XML.sub("\ufffd", text)
+
+
 def num(value: float) -> str:
     """Shortest exact-enough text for a length: 3 decimals (a micrometre), no trailing zeros."""
     text = f"{value:.3f}".rstrip("0").rstrip(".")
@@ -78,8 +90,8 @@ def _paint(element: ET.Element, style: Style) -> None:
 
 
 class _Writer:
-    def __init__(self, prefix: str, defs: ET.Element) -> None:
-        self.prefix = prefix
+    def __init__(self, prefix: Callable[[], str], defs: ET.Element) -> None:
+        self.prefix = prefix  # called only when a clip needs an id (a digest costs time)
         self.clips = 0
         self.defs = defs
 
@@ -89,7 +101,7 @@ class _Writer:
             return
         if isinstance(item, Text):
             e = ET.SubElement(parent, "text", x=num(item.x), y=num(item.y))
-            e.text = item.text
+            e.text = xml_text(item.text)
             for name, value in (
                 ("fill", item.fill),
                 ("fill-opacity", "1"),
@@ -133,7 +145,7 @@ class _Writer:
         target = e
         if group.clip is not None:
             self.clips += 1
-            clip_id = f"{self.prefix}-clip{self.clips}"
+            clip_id = f"{self.prefix()}-clip{self.clips}"
             path = ET.SubElement(self.defs, "clipPath", id=clip_id)
             x, y, w, h = group.clip
             ET.SubElement(path, "rect", x=num(x), y=num(y), width=num(w), height=num(h))
@@ -195,12 +207,11 @@ def render_svg(scene: Scene) -> bytes:
     )
     root.set("font-family", FONT_FAMILY)
     if scene.title:
-        ET.SubElement(root, "title").text = scene.title
+        ET.SubElement(root, "title").text = xml_text(scene.title)
     if scene.description:
-        ET.SubElement(root, "desc").text = scene.description
-    digest = f"{zlib.crc32(repr(scene).encode('utf-8')):08x}"
+        ET.SubElement(root, "desc").text = xml_text(scene.description)
     defs = ET.SubElement(root, "defs")
-    writer = _Writer(f"bg{digest}", defs)
+    writer = _Writer(lambda: f"bg{zlib.crc32(repr(scene).encode('utf-8')):08x}", defs)
     for item in scene.items:
         writer.item(root, item)
     if len(defs) == 0:
@@ -213,3 +224,32 @@ def render_svg(scene: Scene) -> bytes:
     # values cannot contain " />" (ElementTree escapes ">" in both).
     body = body.replace(b" />", b"/>")
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + body + b"\n"
+
+
+def render_fragment(items: Sequence[Item], key: str) -> str:
+    """``items`` as one ``<g>`` that can be pasted into any SVG of this backend.
+
+    The group sets every inherited paint property itself (the values its children
+    share, else the initial ones), so whatever the host document's root hoisted, the
+    pasted items look as they would alone: a picture can keep its unchanging layers
+    (a board's squares and labels) as text and write only what changes. ``key`` names
+    the layer in clip-path ids.
+    """
+    group = ET.Element("g")
+    defs = ET.SubElement(group, "defs")
+    writer = _Writer(lambda: f"bg{zlib.crc32(key.encode('utf-8')):08x}", defs)
+    for item in items:
+        writer.item(group, item)
+    if len(defs) == 0:
+        group.remove(defs)
+    _hoist(group)
+    context = dict(_INITIAL)
+    context.update({name: value for name in _INHERITED if (value := group.get(name)) is not None})
+    for name in _INHERITED:
+        if name in context:
+            group.set(name, context[name])
+    for child in group:
+        if child.tag not in _HIDDEN:
+            _prune(child, context)
+    ET.indent(group, space="")
+    return ET.tostring(group, encoding="unicode").replace(" />", "/>")

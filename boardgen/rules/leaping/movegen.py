@@ -21,13 +21,34 @@ Capture rules, switch by switch (see docs/rules.md):
   from the last empty cell before the next piece; that cell is the one written in the
   move's path.
 * A sequence must be completed: a piece stops only where it cannot capture again.
+
+The number of capture sequences of one position can explode (a flying king among
+two dozen scattered pieces has millions of paths), so the search stops past
+:data:`MAX_CAPTURE_SEQUENCES` and raises :class:`TooManyCaptures`: move lists and
+counts are exact or refused, never silently cut short.
 """
 
 from __future__ import annotations
 
-__all__ = ["MoveGen", "Raw"]
+__all__ = ["MAX_CAPTURE_SEQUENCES", "MoveGen", "Raw", "TooManyCaptures"]
 
+from ...errors import BoardgenError
 from .tables import Tables
+
+#: Most capture sequences one position may have (a real game has at most a few dozen).
+#: Each ends in one leaf of the search, so this also bounds its time and memory.
+MAX_CAPTURE_SEQUENCES = 100_000
+
+
+class TooManyCaptures(BoardgenError):
+    """A position with more capture sequences than :data:`MAX_CAPTURE_SEQUENCES`."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            f"the side to move has more than {MAX_CAPTURE_SEQUENCES:,} capture sequences here: "
+            "too many to list or count"
+        )
+
 
 #: (path, captured, promoted) in internal cell numbers.
 Raw = tuple[tuple[int, ...], tuple[int, ...], bool]
@@ -199,6 +220,8 @@ class MoveGen:
         out: list[Raw],
     ) -> None:
         """Continue a man's sequence from ``q`` (short jumps only)."""
+        if len(out) > MAX_CAPTURE_SEQUENCES:
+            raise TooManyCaptures()
         far = self.t.far[p]
         immediate = self.t.immediate
         rays = self.rays
@@ -271,6 +294,8 @@ class MoveGen:
         out: list[Raw],
     ) -> None:
         """A king has just captured going ``k`` and may land on ``run``: go on or stop."""
+        if len(out) > MAX_CAPTURE_SEQUENCES:
+            raise TooManyCaptures()
         find = self._find
         t = self.t
         nexts: list[tuple[int, int, _FoundCapture]] = []
