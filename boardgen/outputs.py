@@ -22,6 +22,7 @@ __all__ = [
     "board_pages_for",
     "booklet_files",
     "booklet_languages",
+    "check_page_limit",
     "left_out_of_booklets",
     "render",
     "render_booklet_file",
@@ -128,18 +129,9 @@ def _board_pages(
 
     A board needing more than MAX_PAGES pages is refused before anything is drawn.
     """
-    from .render.sheet import MAX_PAGES, board_pages, page_count
+    from .render.sheet import board_pages
 
-    turns = (False, True) if landscape is None else (landscape,)
-    needed = min(page_count(artwork.width, artwork.height, paper, landscape=t) for t in turns)
-    if needed > MAX_PAGES:
-        message = (
-            f"this board would need {needed:,} pages of {paper.name} (the limit is {MAX_PAGES}): "
-            "choose a smaller cell size or larger paper"
-        )
-        if options.cell_size is None:
-            raise variant.error(("print", "cell_size"), message)
-        raise BoardgenError(f"--cell-size {options.cell_size:g}: {message}")
+    _within_page_limit(variant, artwork, paper, landscape, options)
 
     def pages(turned: bool) -> tuple[Scene, ...]:
         return board_pages(
@@ -159,6 +151,30 @@ def _board_pages(
         return portrait
     turned = pages(True)
     return turned if len(turned) < len(portrait) else portrait
+
+
+def _within_page_limit(
+    variant: Variant, artwork: Scene, paper: Paper, landscape: bool | None, options: RenderOptions
+) -> None:
+    """Refuse a board needing more than MAX_PAGES pages (in its better orientation)."""
+    from .render.sheet import MAX_PAGES, page_count
+
+    turns = (False, True) if landscape is None else (landscape,)
+    needed = min(page_count(artwork.width, artwork.height, paper, landscape=t) for t in turns)
+    if needed > MAX_PAGES:
+        message = (
+            f"this board would need {needed:,} pages of {paper.name} (the limit is {MAX_PAGES}): "
+            "choose a smaller cell size or larger paper"
+        )
+        if options.cell_size is None:
+            raise variant.error(("print", "cell_size"), message)
+        raise BoardgenError(f"--cell-size {options.cell_size:g}: {message}")
+
+
+def check_page_limit(variant: Variant, options: RenderOptions = RenderOptions()) -> None:
+    """What ``board.pdf`` checks before drawing, for ``validate`` to check first."""
+    paper, landscape = _paper(variant, options)
+    _within_page_limit(variant, scene_for(variant, "board", options), paper, landscape, options)
 
 
 def _board_size(variant: Variant, options: RenderOptions) -> tuple[float, float]:

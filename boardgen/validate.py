@@ -113,7 +113,21 @@ def _engine_checks(variant: Variant) -> list[Check]:
     checks.extend(_example_checks(variant, game))
     checks.append(_texts_print(variant))
     checks.append(_sheets_compose(variant, game))
+    checks.append(_board_fits(variant))
     return checks
+
+
+def _board_fits(variant: Variant) -> Check:
+    """The true-scale board fits the page limit (``board.pdf`` refuses it otherwise)."""
+    from .outputs import check_page_limit
+
+    name = "board prints within the page limit"
+    try:
+        check_page_limit(variant)
+    except BoardgenError as error:
+        key = tuple(int(k) if k.isdigit() else k for k in (error.key or "print.cell_size").split("."))
+        return Check(name, False, error.message, key)
+    return Check(name, True, f"at {variant.print.cell_size:g} mm cells on {variant.print.paper}")
 
 
 def _printed_texts(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
