@@ -26,7 +26,7 @@ from typing import Literal
 from urllib.parse import quote
 
 from .descriptor.model import Example, Variant
-from .outputs import BOOKLET_PREFIX, EXAMPLE_PREFIX, RULES_PREFIX
+from .outputs import BOOKLET_PREFIX, EXAMPLE_PREFIX, FOLD_SUFFIX
 
 #: The gallery's file name at the top of the output folder.
 GALLERY = "index.html"
@@ -112,10 +112,10 @@ def _language_name(lang: str) -> str:
     return lang.upper()
 
 
-def _languages(names: Iterable[str], prefix: str) -> list[str]:
-    """Language codes of the files ``<prefix><lang>.pdf`` in ``names``, English first."""
-    codes = {n.removeprefix(prefix).removesuffix(".pdf") for n in names}
-    codes = {c for c in codes if f"{prefix}{c}.pdf" in names and c}
+def _languages(names: Iterable[str], prefix: str, suffix: str = "") -> list[str]:
+    """Language codes of the files ``<prefix><lang><suffix>.pdf`` in ``names``, English first."""
+    codes = {n.removeprefix(prefix).removesuffix(".pdf").removesuffix(suffix) for n in names}
+    codes = {c for c in codes if f"{prefix}{c}{suffix}.pdf" in names and c and not c.endswith(FOLD_SUFFIX)}
     return sorted(codes, key=lambda c: (c != "en", c))
 
 
@@ -254,21 +254,20 @@ def _game(variant: Variant, files: Mapping[str, bytes]) -> str:
     ]
 
     links: list[str] = []
-    for name, label in (("board.pdf", "Board"), ("start.pdf", "Start"), ("pieces.pdf", "Pieces")):
-        if name in mine:
-            note = _pdf_note(mine[name])
-            links.append(
-                f'<li><a href="{_href(f"{vid}/{name}")}">{label}</a><small>{escape(note)}</small></li>'
+    for what, label in (("board", "Board"), ("start", "Start"), ("pieces", "Pieces"), ("rules", "Rules")):
+        prefix = f"{what}-"
+        langs = _languages(mine, prefix)
+        if langs:
+            lang_links = " ".join(
+                f'<a href="{_href(f"{vid}/{prefix}{lang}.pdf")}" hreflang="{escape(lang, quote=True)}" '
+                f'title="{escape(_language_name(lang))}, {escape(_pdf_note(mine[f"{prefix}{lang}.pdf"]))}">'
+                f"{escape(lang.upper())}</a>"
+                for lang in langs
             )
-    langs = _languages(mine, RULES_PREFIX)
-    if langs:
-        rule_links = " ".join(
-            f'<a href="{_href(f"{vid}/{RULES_PREFIX}{lang}.pdf")}" hreflang="{escape(lang, quote=True)}" '
-            f'title="{escape(_language_name(lang))}, {escape(_pdf_note(mine[f"{RULES_PREFIX}{lang}.pdf"]))}">'
-            f"{escape(lang.upper())}</a>"
-            for lang in langs
-        )
-        links.append(f'<li><span class="label">Rules</span>{rule_links}<small>PDF</small></li>')
+            note = _pdf_note(mine[f"{prefix}{langs[0]}.pdf"])
+            links.append(
+                f'<li><span class="label">{label}</span>{lang_links}<small>{escape(note)}</small></li>'
+            )
     svgs = [n for n in ("board.svg", "start.svg") if n in mine]
     if svgs:
         svg_links = " ".join(f'<a href="{_href(f"{vid}/{n}")}">{escape(n)}</a>' for n in svgs)
@@ -289,13 +288,14 @@ def _game(variant: Variant, files: Mapping[str, bytes]) -> str:
     if "board.svg" in mine:
         extra = ""
         size = svg_size_mm(mine["board.svg"])
-        if "board.pdf" in mine and (size is None or fit(*size) == "oversize"):
-            pages = _pages(mine["board.pdf"])
+        boards = [f"board-{lang}.pdf" for lang in _languages(mine, "board-")]
+        if boards and (size is None or fit(*size) == "oversize"):
+            pages = _pages(mine[boards[0]])
             over = f" over {pages} pages" if pages > 1 else ""
             extra = (
                 f'<span class="size">Too large for one sheet: print '
-                f'<a href="{_href(f"{vid}/board.pdf")}">board.pdf</a>, tiled{over} at true scale, '
-                "at 100 %.</span>"
+                f'<a href="{_href(f"{vid}/{boards[0]}")}">{escape(boards[0])}</a>, '
+                f"tiled{over} at true scale, at 100 %.</span>"
             )
         pair.append(
             _picture(f"{vid}/board.svg", mine["board.svg"], f"{title}: the board", "<b>The board</b>", extra)
@@ -336,12 +336,13 @@ def render_gallery(variants: Sequence[Variant], files: Mapping[str, bytes]) -> b
     toc = "".join(
         f'<li><a href="#{escape(v.id, quote=True)}">{escape(v.text(v.title))}</a></li>' for v in variants
     )
-    booklets = _languages({n for n in files if "/" not in n}, BOOKLET_PREFIX)
+    top = {n for n in files if "/" not in n}
     booklet_links = "".join(
-        f'<li><a href="{_href(f"{BOOKLET_PREFIX}{lang}.pdf")}" hreflang="{escape(lang, quote=True)}">'
-        f"{escape(_language_name(lang))}</a>"
-        f"<small>{escape(_pdf_note(files[f'{BOOKLET_PREFIX}{lang}.pdf']))}</small></li>"
-        for lang in booklets
+        f'<li><a href="{_href(f"{BOOKLET_PREFIX}{lang}{suffix}.pdf")}" hreflang="{escape(lang, quote=True)}">'
+        f"{escape(_language_name(lang))}{label}</a>"
+        f"<small>{escape(_pdf_note(files[f'{BOOKLET_PREFIX}{lang}{suffix}.pdf']))}</small></li>"
+        for suffix, label in (("", ""), (FOLD_SUFFIX, ", A5 to fold"))
+        for lang in _languages(top, BOOKLET_PREFIX, suffix)
     )
     count = len(variants)
     games = f"{count} game" + ("" if count == 1 else "s")
@@ -372,7 +373,7 @@ def render_gallery(variants: Sequence[Variant], files: Mapping[str, bytes]) -> b
         "“Fit to page”. Then the pictures that fit a sheet print at their true size, written "
         "under each, and the ruler measures exactly 100 mm: measure it to check your printer. "
         f"Pictures larger than {_shown(width)} {_TIMES} {_shown(height)} mm (the full boards) print reduced "
-        "here: print those from their <b>board.pdf</b>, tiled over several pages with crop marks, "
+        "here: print those from their <b>board PDF</b>, tiled over several pages with crop marks, "
         "each page with its own ruler.</p>",
         "</div>",
         "</header>",

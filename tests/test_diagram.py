@@ -288,7 +288,7 @@ def test_build_fails_on_an_illegal_example(tmp_path: Path, monkeypatch: pytest.M
 def test_examples_become_files_of_the_build() -> None:
     variant = with_example(load_variant("kruzno-checkers"), None, "c3-c4", "first-step")
     names = variant_files(variant)
-    assert names[-1] == "example-first-step.svg" and "pieces.pdf" in names
+    assert names[-1] == "example-first-step.svg" and "pieces-en.pdf" in names
     root = ET.fromstring(render_file(variant, "example-first-step.svg"))
     assert root.find(".//svg:g[@aria-label='arrows']", NS) is not None
 

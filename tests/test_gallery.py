@@ -77,12 +77,14 @@ def fake_files() -> dict[str, bytes]:
         vid = variant.id
         files[f"{vid}/board.svg"] = b'<svg width="345mm" height="300.5mm">'
         files[f"{vid}/start.svg"] = b'<svg width="187.88mm" height="180mm">'
-        for name in ("board.pdf", "start.pdf", "pieces.pdf", "rules-en.pdf", "rules-fr.pdf", "rules-de.pdf"):
-            files[f"{vid}/{name}"] = pdf
+        for what in ("board", "start", "pieces", "rules"):
+            for lang in ("en", "fr", "de"):
+                files[f"{vid}/{what}-{lang}.pdf"] = pdf
         for example in variant.examples:
             files[f"{vid}/example-{example.id}.svg"] = b'<svg width="120mm" height="100mm">'
     for lang in ("de", "en", "fr"):
         files[f"booklet-{lang}.pdf"] = pdf
+        files[f"booklet-{lang}-fold.pdf"] = pdf
     return files
 
 

@@ -66,7 +66,7 @@ def test_every_sheet_and_booklet_exists(built: Path) -> None:
         for lang in LANGS:
             sheet = built / variant.id / f"rules-{lang}.pdf"
             assert sheet.is_file() and sheet.read_bytes().startswith(b"%PDF"), sheet
-    assert set(booklet_files(VARIANTS)) == {f"booklet-{lang}.pdf" for lang in LANGS}
+    assert set(booklet_files(VARIANTS)) == {f"booklet-{lang}{e}.pdf" for lang in LANGS for e in ("", "-fold")}
     for name in booklet_files(VARIANTS):
         assert (built / name).is_file()
 

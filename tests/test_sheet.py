@@ -353,7 +353,7 @@ def test_render_applies_the_language_to_boards_and_start_diagrams() -> None:
         assert "Actual size (1:1): the board measures 160 \u00d7 160" in (doc.pages[0].extract_text() or "")
     start = render(variante, "start", "pdf", RenderOptions(lang="de"))
     with pdfplumber.open(io.BytesIO(start)) as doc:
-        assert "Variante Dames (orthogonale Dame): Grundstellung" in (doc.pages[0].extract_text() or "")
+        assert "Variante Dames (orthogonales Damespiel): Grundstellung" in (doc.pages[0].extract_text() or "")
 
 
 def _polygons(item: object) -> int:

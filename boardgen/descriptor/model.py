@@ -125,6 +125,8 @@ class Variant:
     print: PrintSettings
     sources: tuple[Source, ...]
     examples: tuple[Example, ...] = ()
+    #: Parts the sources leave open that the descriptor proposes (``setup``, ``first``).
+    proposals: tuple[str, ...] = ()
     #: Free texts of the rule sheets written in the descriptor, per language (``sheet:``).
     sheet: Mapping[str, SheetTexts] = field(default_factory=dict)
     #: The loaded file, kept to locate complaints found after loading (setup checks).

@@ -59,7 +59,7 @@ def parse_variant(loaded: Loaded) -> Variant:
     r.mapping(
         (),
         required=("format", "id", "title", "players", "first", "board", "setup", "rules", "print"),
-        optional=("regions", "furniture", "sources", "examples", "sheet"),
+        optional=("regions", "furniture", "sources", "proposals", "examples", "sheet"),
     )
     r.integer(("format",), minimum=1, maximum=1)
     variant_id = r.string(
@@ -88,6 +88,7 @@ def parse_variant(loaded: Loaded) -> Variant:
     rules = _rules(r)
     settings = _print(r)
     sources = _sources(r)
+    proposals = _proposals(r)
     examples = _examples(r, langs, resolver)
     sheet = _sheet(r, langs)
     return Variant(
@@ -104,6 +105,7 @@ def parse_variant(loaded: Loaded) -> Variant:
         rules=rules,
         print=settings,
         sources=sources,
+        proposals=proposals,
         examples=examples,
         sheet=sheet,
         origin=loaded,
@@ -354,6 +356,23 @@ def _sources(r: Reader) -> tuple[Source, ...]:
             )
         )
     return tuple(result)
+
+
+#: Parts of a game the sources may leave open, which a descriptor then proposes itself.
+PROPOSAL_PARTS = ("setup", "first")
+
+
+def _proposals(r: Reader) -> tuple[str, ...]:
+    """The parts (``setup``, ``first``) that are the descriptor's proposal, not the
+    sources' rule: the rule sheets say so."""
+    if not r.has(("proposals",)):
+        return ()
+    items = r.sequence(("proposals",))
+    parts = [r.string(("proposals", i), choices=PROPOSAL_PARTS) for i in range(len(items))]
+    for i, part in enumerate(parts):
+        if part in parts[:i]:
+            raise r.error(("proposals", i), f"'{part}' is listed twice")
+    return tuple(parts)
 
 
 def _examples(r: Reader, langs: Sequence[str], resolver: RegionResolver) -> tuple[Example, ...]:
