@@ -9,10 +9,20 @@ from boardgen.errors import BoardgenError
 from boardgen.geometry import HexHexGrid, SquareGrid
 
 
-def test_all_six_games_are_bundled() -> None:
-    assert [v.id for v in load_all()] == [
-        "american-checkers", "catchup", "hex9-checkers", "kruzno-checkers", "pool-checkers", "variante-dames",
-    ]  # fmt: skip
+ORIGINAL_SIX = (
+    "american-checkers", "catchup", "hex9-checkers", "kruzno-checkers", "pool-checkers", "variante-dames",
+)  # fmt: skip
+#: The national draughts games of issue 12 (PDN GameType in the comment).
+DRAUGHTS = (
+    "brazilian-draughts",  # 26
+    "canadian-draughts",  # 27
+    "international-draughts",  # 20
+    "russian-draughts",  # 25
+)
+
+
+def test_every_game_is_bundled() -> None:
+    assert [v.id for v in load_all()] == sorted((*ORIGINAL_SIX, *DRAUGHTS))
 
 
 @pytest.mark.parametrize(
