@@ -1,0 +1,126 @@
+"""Positions and moves compared with pydraughts 0.6.7, position by position.
+
+pydraughts (Ioannis Pantidis's draughts library) plays International ("standard"),
+Russian, Brazilian, Italian, Turkish and Frisian draughts. For a position of one of our
+games, :func:`compare` asks both engines for every legal move and compares the *sets*
+of positions the moves lead to (pieces and side to move): two paths to one result are
+one result on both sides, so how each engine spells or counts paths does not matter.
+
+Squares are translated through names both sides share: PDN numbers on the 10x10 and
+Italian boards (the same numbering, checked on the starting position), algebraic names
+on the others (pydraughts writes Russian, Brazilian and Turkish positions that way).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardgen.rules.leaping import LeapingGame
+from boardgen.rules.leaping.position import Position
+
+#: Our game id -> (pydraughts variant name, whether its FEN uses algebraic names).
+VARIANTS: dict[str, tuple[str, bool]] = {
+    "international-draughts": ("standard", False),
+    "russian-draughts": ("russian", True),
+    "brazilian-draughts": ("brazilian", True),
+    "italian-draughts": ("italian", False),
+    "turkish-draughts": ("turkish", True),
+    "frisian-draughts": ("frisian", False),
+}
+
+#: A position as both engines can write it: side to move, then (cell name, colour, king).
+Key = tuple[str, frozenset[tuple[str, str, bool]]]
+
+
+def _name(game: LeapingGame, cell: int, algebraic: bool) -> str:
+    return game.spec.grid.name(cell) if algebraic else game.notation.square(cell)
+
+
+def our_key(game: LeapingGame, pos: Position, algebraic: bool) -> Key:
+    pieces = game.pieces(pos)
+    letters = {p.id: p.letter for p in game.spec.players}
+    items = frozenset(
+        (_name(game, c, algebraic), letters[v.player], v.kind == "king") for c, v in pieces.items()
+    )
+    return letters[game.to_move(pos)], items
+
+
+def to_fen(game: LeapingGame, pos: Position, algebraic: bool) -> str:
+    """The position as a pydraughts FEN (White's field first)."""
+    turn, items = our_key(game, pos, algebraic)
+    fields = []
+    for colour in ("W", "B"):
+        men = sorted(n for n, c, k in items if c == colour and not k)
+        kings = sorted("K" + n for n, c, k in items if c == colour and k)
+        fields.append(colour + ",".join(men + kings))
+    return ":".join([turn, *fields])
+
+
+def fen_key(fen: str) -> Key:
+    """A pydraughts FEN as a Key."""
+    turn, *fields = fen.rstrip(".").split(":")
+    items = set()
+    for f in fields:
+        colour = f[0]
+        for item in f[1:].split(","):
+            item = item.strip()
+            if item:
+                king = item.startswith("K")
+                items.add((item[1:] if king else item, colour, king))
+    return turn, frozenset(items)
+
+
+def their_results(board: Any) -> set[Key]:
+    found = set()
+    for move in board.legal_moves():
+        after = board.copy()
+        after.push(move)
+        found.add(fen_key(after.fen))
+    return found
+
+
+def our_results(game: LeapingGame, pos: Position, algebraic: bool) -> set[Key]:
+    return {our_key(game, game.play(pos, m), algebraic) for m in game.legal_moves(pos)}
+
+
+@dataclass
+class Tally:
+    """How many positions agreed, and the positions where they did not."""
+
+    agreed: int = 0
+    differing: list[tuple[str, set[Key], set[Key]]] = field(default_factory=list)
+
+
+def compare(game: LeapingGame, pos: Position, tally: Tally) -> None:
+    from draughts import Board
+
+    variant, algebraic = VARIANTS[game.spec.id]
+    fen = to_fen(game, pos, algebraic)
+    board = Board(variant=variant, fen=fen)
+    ours = our_results(game, pos, algebraic)
+    theirs = their_results(board)
+    if ours == theirs:
+        tally.agreed += 1
+    else:
+        tally.differing.append((fen, ours - theirs, theirs - ours))
+
+
+def random_positions(game: LeapingGame, seed: int, games: int, plies: int) -> list[Position]:
+    """Positions of ``games`` random games (``seed``), up to ``plies`` plies each.
+
+    Captures are preferred only as the rules force them; to reach kings and endings
+    the moves are drawn uniformly among the legal ones.
+    """
+    rng = random.Random(seed)
+    found: list[Position] = []
+    for _ in range(games):
+        pos = game.initial()
+        for _ in range(plies):
+            moves = game.legal_moves(pos)
+            if not moves:
+                break
+            found.append(pos)
+            pos = game.play(pos, rng.choice(moves))
+    return found
