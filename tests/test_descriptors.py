@@ -8,7 +8,6 @@ from boardgen.descriptor import load_all, load_variant
 from boardgen.errors import BoardgenError
 from boardgen.geometry import HexHexGrid, SquareGrid
 
-
 ORIGINAL_SIX = (
     "american-checkers", "catchup", "hex9-checkers", "kruzno-checkers", "pool-checkers", "variante-dames",
 )  # fmt: skip
