@@ -15,8 +15,11 @@ ORIGINAL_SIX = (
 DRAUGHTS = (
     "brazilian-draughts",  # 26
     "canadian-draughts",  # 27
+    "czech-draughts",  # 29
     "international-draughts",  # 20
+    "italian-draughts",  # 22
     "russian-draughts",  # 25
+    "spanish-draughts",  # 24
 )
 
 

@@ -22,6 +22,7 @@ SIZES: dict[str, tuple[int, int]] = {
     "international-draughts": (2, 150),
     "russian-draughts": (2, 120),
     "brazilian-draughts": (3, 120),
+    "italian-draughts": (2, 120),
 }
 
 

@@ -1,0 +1,176 @@
+"""The national draughts games and the switches they brought, on hand-built positions.
+
+Each test sets up the smallest position that shows one rule and checks the exact list
+of legal moves (or the refusal of a descriptor). Squares: PDN numbers on the boards
+that have them (10x10: 1-5 on Black's edge, 46-50 on White's; 8x8: 1-4 and 29-32),
+cell names elsewhere. White moves north.
+"""
+
+from __future__ import annotations
+
+import pytest
+from leaping_specs import game
+
+from boardgen.errors import BoardgenError
+from boardgen.rules.leaping import LeapingGame
+
+
+def moves(g: LeapingGame, position: str) -> list[str]:
+    pos = g.parse_position(position)
+    return [g.move_text(pos, m) for m in g.legal_moves(pos)]
+
+
+# -- majority capture (International, Brazilian, Canadian) -------------------------------
+
+
+def test_international_majority_capture_beats_a_single_one() -> None:
+    g = game("international-draughts")
+    # 32x21 would take 27 alone; 32x23x14 takes 28 and 19.
+    assert moves(g, "W:W32,45:B5,19,27,28") == ["32x23x14"]
+    assert moves(game("international-draughts", capture_choice="free"), "W:W32,45:B5,19,27,28") == [
+        "32x21",
+        "32x23x14",
+    ]
+
+
+def test_international_kings_and_men_count_alike_in_the_majority() -> None:
+    g = game("international-draughts")
+    # Two men (28 and 19) outweigh one king (27): kings are not worth more.
+    assert moves(g, "W:W32,45:B5,19,28,K27") == ["32x23x14"]
+
+
+def test_international_flying_king_lands_anywhere_beyond_the_last_piece() -> None:
+    g = game("international-draughts")
+    assert moves(g, "W:W45,K46:B4,13,18,28") == [
+        "46x19x2", "46x19x8", "46x23x1", "46x23x7", "46x23x12",
+    ]  # fmt: skip
+
+
+def test_international_man_passing_the_far_row_in_a_capture_stays_a_man() -> None:
+    g = game("international-draughts")
+    # d8 jumps e9 to f10 on the far row, then must jump g9 back to h8: no crown.
+    pos = g.parse_position("W:W12,45:B6,8,9")
+    (move,) = g.legal_moves(pos)
+    assert g.move_text(pos, move) == "12x3x14"
+    assert g.position_text(g.play(pos, move)) == "B:W14,45:B6"
+
+
+# -- Russian: free choice, crowning during a capture -------------------------------------
+
+
+def test_russian_free_choice_among_captures() -> None:
+    g = game("russian-draughts")
+    assert moves(g, "W:W22,28:B11,18,24") == ["22x15x8", "28x19"]
+    assert moves(game("brazilian-draughts"), "W:W22,28:B11,18,24") == ["22x15x8"]
+
+
+def test_russian_man_crowned_mid_capture_goes_on_as_a_king() -> None:
+    g = game("russian-draughts")
+    assert moves(g, "W:W11,30:B7,9,20") == ["11x2x13"]
+    assert moves(game("brazilian-draughts"), "W:W11,30:B7,9,20") == ["11x2"]
+
+
+def test_russian_king_must_stop_where_it_can_go_on() -> None:
+    # After taking 22 the king could land on 18, 15, 11, 8 or 4; only from 15 can it
+    # take 19 next, so it must stop there, and may then end on 24 or 28.
+    g = game("russian-draughts")
+    assert moves(g, "W:WK29,30:B1,19,22") == ["29x15x24", "29x15x28"]
+    assert len(moves(game("russian-draughts", flying_king_landing="any"), "W:WK29,30:B1,19,22")) == 6
+
+
+# -- men may not take kings; capture precedence (Italian, Spanish, Czech) ----------------
+
+
+def test_italian_men_never_take_kings() -> None:
+    g = game("italian-draughts")
+    assert moves(g, "W:W18,19,29:B1,15,K14") == ["19x12"]
+    # With the switch off, both men may take the king on 14, and the most-kings rule
+    # then makes taking it compulsory.
+    free = game("italian-draughts", kings_immune_to_men=False)
+    assert moves(free, "W:W18,19,29:B1,15,K14") == ["18x11", "19x10"]
+
+
+def test_italian_a_man_facing_only_a_king_does_not_capture() -> None:
+    g = game("italian-draughts")
+    assert moves(g, "W:W18,29:B1,K14") == ["18-13", "29-25", "29-26"]
+
+
+def test_italian_a_king_takes_a_king() -> None:
+    g = game("italian-draughts")
+    assert moves(g, "W:WK19,29:B1,14,K15") == ["19x12"]
+
+
+def test_italian_the_king_captures_when_the_counts_are_equal() -> None:
+    g = game("italian-draughts")
+    assert moves(g, "W:W18,29,K28:B1,13,23") == ["28x19"]
+    no_rule = game("italian-draughts", capture_precedence=[])
+    assert moves(no_rule, "W:W18,29,K28:B1,13,23") == ["18x9", "28x19"]
+
+
+def test_italian_more_pieces_beats_capturing_with_the_king() -> None:
+    g = game("italian-draughts")
+    # The man on 22 takes two (19 and 12); the king on 25 only one (21).
+    assert moves(g, "W:W22,29,K25:B1,12,19,21") == ["22x15x8"]
+
+
+def test_italian_the_capture_with_the_most_kings() -> None:
+    g = game("italian-draughts")
+    assert moves(g, "W:WK19,29:B1,14,K15") == ["19x12"]
+    assert moves(game("italian-draughts", capture_precedence=["with-king"]), "W:WK19,29:B1,14,K15") == [
+        "19x10",
+        "19x12",
+    ]
+
+
+def test_italian_the_king_taken_soonest() -> None:
+    g = game("italian-draughts")
+    assert moves(g, "W:W29,K22:B1,12,18,K10,K19") == ["22x15x8"]
+    two = game("italian-draughts", capture_precedence=["with-king", "most-kings"])
+    assert moves(two, "W:W29,K22:B1,12,18,K10,K19") == ["22x13x6", "22x15x8"]
+
+
+def test_spanish_most_kings_after_most_pieces() -> None:
+    g = game("spanish-draughts")
+    assert moves(g, "W:Wb1,d3:Ba8,e4,Kc4") == ["d3xb5"]
+    assert moves(game("spanish-draughts", capture_precedence=[]), "W:Wb1,d3:Ba8,e4,Kc4") == [
+        "d3xb5",
+        "d3xf5",
+    ]
+
+
+def test_czech_a_king_capture_comes_before_any_man_capture() -> None:
+    g = game("czech-draughts")
+    # The man on 24 could take two; the king must capture, even one piece.
+    assert moves(g, "W:W24,K21:B4,10,19,25") == ["21x3", "21x7", "21x30x12", "21x30x16"]
+    free = game("czech-draughts", capture_precedence=[])
+    assert "24x15x6" in moves(free, "W:W24,K21:B4,10,19,25")
+
+
+def test_czech_otherwise_the_choice_is_free() -> None:
+    g = game("czech-draughts")
+    # Without a king, any complete capture will do, even 23x14 taking one piece.
+    assert moves(g, "W:W22,23,28:B5,11,18,19") == ["22x15x8", "23x14", "23x16x7"]
+
+
+# -- switch checks ------------------------------------------------------------------------
+
+
+def test_precedence_words_are_checked() -> None:
+    with pytest.raises(BoardgenError) as info:
+        game("italian-draughts", capture_precedence=["most-queens"])
+    assert info.value.key == "rules.params.capture_precedence"
+    with pytest.raises(BoardgenError) as info:
+        game("italian-draughts", capture_precedence=["with-king", "with-king"])
+    assert "twice" in info.value.message
+
+
+def test_kings_immune_needs_crowning_that_ends_the_capture() -> None:
+    with pytest.raises(BoardgenError) as info:
+        game("russian-draughts", kings_immune_to_men=True)
+    assert info.value.key == "rules.params.kings_immune_to_men"
+
+
+def test_kings_switches_need_kings() -> None:
+    with pytest.raises(BoardgenError) as info:
+        game("hex9-checkers", capture_precedence=["most-kings"])
+    assert info.value.key == "rules.params.capture_precedence"
