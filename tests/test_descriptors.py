@@ -20,6 +20,8 @@ DRAUGHTS = (
     "italian-draughts",  # 22
     "russian-draughts",  # 25
     "spanish-draughts",  # 24
+    "thai-draughts",  # 31
+    "turkish-draughts",  # 30
 )
 
 

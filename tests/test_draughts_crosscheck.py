@@ -10,19 +10,27 @@ written down in docs/rules.md; any other difference fails.
 from __future__ import annotations
 
 import pytest
-from pydraughts_bridge import VARIANTS, Tally, compare, random_positions
+from pydraughts_bridge import KNOWN, VARIANTS, Tally, compare, random_positions
 
 from boardgen.descriptor import load_variant
 from boardgen.rules.leaping import LeapingGame, make_game
 
 pytest.importorskip("draughts", reason="pydraughts is in the test extra: pip install -e .[test]")
 
-#: Game id -> (random games, plies each): a few seconds per game.
-SIZES: dict[str, tuple[int, int]] = {
-    "international-draughts": (2, 150),
-    "russian-draughts": (2, 120),
-    "brazilian-draughts": (3, 120),
-    "italian-draughts": (2, 120),
+#: Game id -> (random games, plies each, at least this many positions): a few seconds
+#: per game (pydraughts needs up to 0.1 s a position).
+SIZES: dict[str, tuple[int, int, int]] = {
+    "international-draughts": (2, 150, 100),
+    "russian-draughts": (2, 120, 100),
+    "brazilian-draughts": (3, 120, 100),
+    "italian-draughts": (2, 120, 100),
+    "turkish-draughts": (1, 90, 60),
+}
+
+#: Where pydraughts is known to be wrong, the mistakes each game may show (see
+#: pydraughts_bridge.KNOWN and the hand-built proofs in test_draughts_rules.py).
+ALLOWED: dict[str, frozenset[str]] = {
+    "turkish-draughts": frozenset(KNOWN),
 }
 
 
@@ -35,16 +43,18 @@ def _game(game_id: str) -> LeapingGame:
 @pytest.mark.parametrize("game_id", sorted(SIZES))
 def test_same_results_as_pydraughts(game_id: str) -> None:
     game = _game(game_id)
-    games, plies = SIZES[game_id]
+    games, plies, least = SIZES[game_id]
     positions = random_positions(game, seed=12, games=games, plies=plies)
     tally = Tally()
     for pos in positions:
         compare(game, pos, tally)
     assert not tally.differing, tally.differing[:3]
-    assert tally.agreed == len(positions) >= 100
+    assert set(tally.explained) <= ALLOWED.get(game_id, frozenset())
+    assert tally.agreed + sum(tally.explained.values()) == len(positions) >= least
+    assert tally.agreed >= len(positions) // 2
     # The sample reaches the parts of the rules that differ between games.
     assert sum(1 for p in positions if p.kings[0] or p.kings[1]) >= 10
-    assert sum(1 for p in positions if any(m.is_capture for m in game.legal_moves(p))) >= 20
+    assert sum(1 for p in positions if any(m.is_capture for m in game.legal_moves(p))) >= least // 5
 
 
 def test_every_pydraughts_variant_we_ship_is_checked() -> None:

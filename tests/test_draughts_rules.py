@@ -174,3 +174,63 @@ def test_kings_switches_need_kings() -> None:
     with pytest.raises(BoardgenError) as info:
         game("hex9-checkers", capture_precedence=["most-kings"])
     assert info.value.key == "rules.params.capture_precedence"
+
+
+# -- Thai: the king stops right behind each piece; pieces leave at once --------------------
+
+
+def test_thai_king_stops_on_the_square_behind_the_piece() -> None:
+    g = game("thai-draughts")
+    assert moves(g, "W:W28,K29:B1,11,22") == ["29x18x8"]
+    # Landing anywhere beyond would allow 29x15 and 29x11 ... as well.
+    anywhere = game("thai-draughts", flying_king_landing="any")
+    assert len(moves(anywhere, "W:W28,K29:B1,11,22")) > 1
+
+
+def test_thai_king_may_turn_back_over_squares_just_emptied() -> None:
+    g = game("thai-draughts")
+    assert moves(g, "W:W28,K18:B5,15,25") == ["18x11x29", "18x29x11"]
+    assert moves(game("thai-draughts", king_reversal="forbidden"), "W:W28,K18:B5,15,25") == [
+        "18x11",
+        "18x29",
+    ]
+
+
+def test_thai_men_capture_forward_only() -> None:
+    g = game("thai-draughts")
+    assert moves(g, "W:W18:B23,1") == ["18-14", "18-15"]
+
+
+# -- Turkish: orthogonal men, pieces removed at once, no 180-degree turn -------------------
+
+
+def test_turkish_majority_capture_turns_sideways_and_forward() -> None:
+    g = game("turkish-draughts")
+    assert moves(g, "W:Wa2,d4:Bd5,e4,f5,h8") == ["d4xf4xf6"]
+
+
+def test_turkish_king_never_turns_back_in_a_capture() -> None:
+    g = game("turkish-draughts")
+    # After taking d4 going up, the king may not come back down to take d2.
+    assert moves(g, "W:Wh2,Kd3:Ba7,d2,d4") == ["d3xd1", "d3xd5", "d3xd6", "d3xd7", "d3xd8"]
+    turning = game("turkish-draughts", king_reversal="allowed")
+    assert "d3xd5xd1" in moves(turning, "W:Wh2,Kd3:Ba7,d2,d4")
+
+
+def test_turkish_king_does_not_pass_over_pieces() -> None:
+    g = game("turkish-draughts")
+    assert moves(g, "W:WKa1,a3:Bh8") == [
+        "a1-b1", "a1-c1", "a1-d1", "a1-e1", "a1-f1", "a1-g1", "a1-h1", "a1-a2", "a3-b3", "a3-a4",
+    ]  # fmt: skip
+
+
+def test_pydraughts_turkish_king_slides_over_pieces() -> None:
+    """The disagreement the cross-check allows, shown once: pydraughts lets a Turkish
+    king's quiet move pass over its own man (a1 to a8 over a3). Every source says a king
+    moves over empty squares only (Wikipedia 'Turkish draughts', the federation's guide)."""
+    draughts = pytest.importorskip("draughts")
+    board = draughts.Board(variant="turkish", fen="W:Wa3,Ka1:Bh8")
+    theirs = {m.pdn_move for m in board.legal_moves()}
+    ours = moves(game("turkish-draughts"), "W:WKa1,a3:Bh8")
+    assert "a1-a8" not in ours
+    assert len(theirs) > len(ours)  # pydraughts also lists a1-a4 ... a1-a8
