@@ -1,9 +1,11 @@
-"""``boardgen build``: every output of every variant into one folder, in parallel.
+"""``boardgen build``: every output of the chosen variants into one folder, in parallel.
 
 The build is a fixed plan of files (each game's boards, diagrams, pieces and rule
 sheets, then the booklets, then the gallery that links them). Worker processes render
-the files; the main process writes each one atomically as it arrives, in plan order,
-so the output is byte-identical whatever the number of workers. Every path is the
+the files from the very variants the main process loaded and validated (sent to them
+when they start, never read again from disk, so a descriptor edited during a build
+cannot slip in unchecked); the main process writes each file atomically as it arrives,
+in plan order, so the output is byte-identical whatever the number of workers. Every path is the
 output folder plus a checked variant id and a fixed file name: nothing is written
 outside the folder, and files a killed build left half-written (``.*.part``) are
 removed first.
@@ -21,11 +23,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from .descriptor import load_all
 from .descriptor.model import Variant
+from .errors import BoardgenError
 from .fileio import write_atomic
 from .gallery import GALLERY, render_gallery
-from .outputs import booklet_files, render_booklet_file, render_file, variant_files
+from .outputs import booklet_files, left_out_of_booklets, render_booklet_file, render_file, variant_files
 from .validate import ensure_printable
 
 _PAGE = re.compile(rb"/Type\s*/Page\b")
@@ -47,20 +49,23 @@ class BuildReport:
     variants: int
     workers: int
     seconds: float
+    #: Lines for stderr: games a booklet leaves out for want of its language.
+    notices: tuple[str, ...] = ()
 
     def summary(self) -> str:
         megabytes = self.size / 1024 / 1024
         workers = "1 worker" if self.workers == 1 else f"{self.workers} workers"
+        games = "1 variant" if self.variants == 1 else f"{self.variants} variants"
         return (
             f"built {self.files} files ({self.pages} PDF pages, {megabytes:.1f} MiB) "
-            f"for {self.variants} variants in {self.seconds:.1f} s with {workers}"
+            f"for {games} in {self.seconds:.1f} s with {workers}"
         )
 
 
 def build_plan(variants: Sequence[Variant]) -> list[Job]:
     """Every file to render, each game's in order, then the booklets (heaviest last)."""
     jobs: list[Job] = [(variant.id, name) for variant in variants for name in variant_files(variant)]
-    jobs.extend((None, name) for name in booklet_files())
+    jobs.extend((None, name) for name in booklet_files(variants))
     return jobs
 
 
@@ -70,9 +75,9 @@ def build_plan(variants: Sequence[Variant]) -> list[Job]:
 _VARIANTS: dict[str, Variant] = {}
 
 
-def _start_worker(directory: str | None) -> None:
+def _start_worker(variants: Sequence[Variant]) -> None:
     _VARIANTS.clear()
-    _VARIANTS.update((v.id, v) for v in load_all(Path(directory) if directory else None))
+    _VARIANTS.update((v.id, v) for v in variants)
 
 
 def _render(job: Job) -> bytes:
@@ -82,16 +87,16 @@ def _render(job: Job) -> bytes:
     return render_file(_VARIANTS[variant_id], name)
 
 
-def _rendered(jobs: list[Job], workers: int, directory: Path | None) -> Iterator[bytes]:
+def _rendered(jobs: list[Job], workers: int, variants: Sequence[Variant]) -> Iterator[bytes]:
     """Each job's bytes, in plan order."""
     if workers == 1:
-        _start_worker(str(directory) if directory else None)
+        _start_worker(variants)
         yield from map(_render, jobs)
         return
     # Booklets take longest: hand them out first so no worker idles at the end; the
     # results still come back (and are written) in plan order.
     order = sorted(range(len(jobs)), key=lambda i: jobs[i][0] is not None)
-    arguments = (str(directory) if directory else None,)
+    arguments = (tuple(variants),)
     with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=arguments) as pool:
         futures = {i: pool.submit(_render, jobs[i]) for i in order}
         for i in range(len(jobs)):
@@ -111,17 +116,27 @@ def default_workers() -> int:
 
 def build_all(
     out_dir: Path,
+    variants: Sequence[Variant],
     *,
     workers: int | None = None,
-    directory: Path | None = None,
     progress: Progress | None = None,
 ) -> BuildReport:
-    """Validate every variant in ``directory`` (default: the bundled ones), then render
-    all their outputs into ``out_dir``; refuses before writing anything if a setup fails."""
+    """Validate ``variants``, then render all their outputs into ``out_dir``, with
+    booklets and a gallery of just those; refuses before writing anything if any setup
+    fails, naming every failure."""
     started = time.perf_counter()
-    variants = load_all(directory)
+    if not variants:
+        raise BoardgenError("nothing to build: no variant given")
+    failures: list[BoardgenError] = []
     for variant in variants:
-        ensure_printable(variant)
+        try:
+            ensure_printable(variant)
+        except BoardgenError as error:
+            failures.append(error)
+    if failures:
+        from .descriptor.library import BrokenDescriptors
+
+        raise failures[0] if len(failures) == 1 else BrokenDescriptors(failures)
     jobs = build_plan(variants)
     count = min(workers or default_workers(), len(jobs))
     _remove_leftovers(out_dir)
@@ -137,7 +152,7 @@ def build_all(
         if progress is not None:
             progress(len(written), total, path)
 
-    for (variant_id, name), data in zip(jobs, _rendered(jobs, count, directory), strict=True):
+    for (variant_id, name), data in zip(jobs, _rendered(jobs, count, variants), strict=True):
         write(out_dir / variant_id / name if variant_id else out_dir / name, data)
     write(out_dir / GALLERY, render_gallery(variants, written))
     return BuildReport(
@@ -147,6 +162,7 @@ def build_all(
         variants=len(variants),
         workers=count,
         seconds=time.perf_counter() - started,
+        notices=tuple(left_out_of_booklets(variants)),
     )
 
 

@@ -235,7 +235,7 @@ def _example_title(example: Example) -> str:
 
 def _game(variant: Variant, files: Mapping[str, bytes]) -> str:
     vid = variant.id
-    title = variant.title.get("en") or vid
+    title = variant.text(variant.title)
     mine = {name.removeprefix(f"{vid}/"): data for name, data in files.items() if name.startswith(f"{vid}/")}
     names = " against ".join(escape(p.name.get("en", p.id)) for p in variant.players)
     first = next((p for p in variant.players if p.id == variant.first), None)
@@ -302,7 +302,7 @@ def _game(variant: Variant, files: Mapping[str, bytes]) -> str:
         name = f"{EXAMPLE_PREFIX}{example.id}.svg"
         if name not in mine:
             continue
-        caption = example.caption.get("en", "")
+        caption = variant.text(example.caption)
         examples.append(
             _picture(
                 f"{vid}/{name}",
@@ -328,8 +328,7 @@ def render_gallery(variants: Sequence[Variant], files: Mapping[str, bytes]) -> b
     """
     variants = [v for v in variants if any(name.startswith(f"{v.id}/") for name in files)]
     toc = "".join(
-        f'<li><a href="#{escape(v.id, quote=True)}">{escape(v.title.get("en") or v.id)}</a></li>'
-        for v in variants
+        f'<li><a href="#{escape(v.id, quote=True)}">{escape(v.text(v.title))}</a></li>' for v in variants
     )
     booklets = _languages({n for n in files if "/" not in n}, BOOKLET_PREFIX)
     booklet_links = "".join(

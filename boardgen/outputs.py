@@ -16,6 +16,8 @@ __all__ = [
     "RenderOptions",
     "board_pages_for",
     "booklet_files",
+    "booklet_languages",
+    "left_out_of_booklets",
     "render",
     "render_booklet_file",
     "render_file",
@@ -85,7 +87,7 @@ def _title(variant: Variant, options: RenderOptions) -> str:
     from .texts.catalogue import catalogue, typeset
 
     lang = _lang(options)
-    return typeset(variant.title[lang], catalogue(lang).typography)
+    return typeset(variant.text(variant.title, lang), catalogue(lang).typography)
 
 
 def _board_pages(
@@ -222,7 +224,8 @@ def _pieces(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
     paper, _ = _paper(variant, options)
     pages = pieces_pages(variant, paper)
     subject = f"boardgen pieces for {variant.id}"
-    return render_pdf(Document(pages, title=f"{variant.title['en']}: pieces", subject=subject, language="en"))
+    title = f"{variant.text(variant.title)}: pieces"
+    return render_pdf(Document(pages, title=title, subject=subject, language="en"))
 
 
 def _rules(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
@@ -235,33 +238,44 @@ def _rules(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
     return render_rules(variant, options.lang or "en", paper)
 
 
-def _languages() -> tuple[str, ...]:
-    from .texts.catalogue import languages
-
-    return languages()
-
-
 def variant_files(variant: Variant) -> tuple[str, ...]:
     """Every file ``build`` writes for ``variant``: :data:`OUTPUTS`, its rule sheets (one
-    per language), then its examples."""
+    per language the descriptor gives its texts in), then its examples."""
     examples = (f"{EXAMPLE_PREFIX}{example.id}.svg" for example in variant.examples)
-    return (*OUTPUTS, *(f"{RULES_PREFIX}{lang}.pdf" for lang in _languages()), *examples)
+    return (*OUTPUTS, *(f"{RULES_PREFIX}{lang}.pdf" for lang in variant.languages), *examples)
 
 
-def booklet_files() -> tuple[str, ...]:
+def booklet_languages(variants: Sequence[Variant]) -> tuple[str, ...]:
+    """The languages at least one of ``variants`` has, in catalogue order: one booklet each."""
+    from .texts import languages
+
+    return tuple(lang for lang in languages() if any(lang in v.languages for v in variants))
+
+
+def booklet_files(variants: Sequence[Variant]) -> tuple[str, ...]:
     """The booklets ``build`` writes at the top of the output folder, one per language."""
-    return tuple(f"{BOOKLET_PREFIX}{lang}.pdf" for lang in _languages())
+    return tuple(f"{BOOKLET_PREFIX}{lang}.pdf" for lang in booklet_languages(variants))
+
+
+def left_out_of_booklets(variants: Sequence[Variant]) -> list[str]:
+    """One notice per game a booklet leaves out because the game lacks its language."""
+    return [
+        f"{BOOKLET_PREFIX}{lang}.pdf leaves out {variant.id} (no '{lang}' text)"
+        for lang in booklet_languages(variants)
+        for variant in variants
+        if lang not in variant.languages
+    ]
 
 
 def render_booklet_file(variants: Sequence[Variant], name: str) -> bytes:
-    """The bytes of one of :func:`booklet_files`: all ``variants``, A4."""
+    """The bytes of one of :func:`booklet_files`: the ``variants`` that have its language, A4."""
     from .render.paper import A4
     from .sheets.booklet import render_booklet
 
     lang = name.removeprefix(BOOKLET_PREFIX).removesuffix(".pdf")
-    if name not in booklet_files():
+    if name not in booklet_files(variants):
         raise KeyError(name)
-    return render_booklet(variants, lang, A4)
+    return render_booklet([v for v in variants if lang in v.languages], lang, A4)
 
 
 def render_file(variant: Variant, name: str) -> bytes:
@@ -270,7 +284,7 @@ def render_file(variant: Variant, name: str) -> bytes:
         what, fmt = OUTPUTS[name]
         return render(variant, what, fmt)
     lang = name.removeprefix(RULES_PREFIX).removesuffix(".pdf")
-    if name == f"{RULES_PREFIX}{lang}.pdf" and lang in _languages():
+    if name == f"{RULES_PREFIX}{lang}.pdf" and lang in variant.languages:
         return render(variant, "rules", "pdf", RenderOptions(lang=lang))
     from .backends.svg import render_svg
     from .render.diagram import example_scene, fit_cell_size

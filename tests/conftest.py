@@ -1,4 +1,4 @@
-"""Shared test set-up: run from the project root so ``variants/`` is found."""
+"""Shared test set-up: the shipped games only (a developer's BOARDGEN_VARIANTS is ignored)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,14 @@ from pathlib import Path
 import pytest
 
 from boardgen.build import build_all
+from boardgen.descriptor import load_all
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(autouse=True)
 def _project_variants(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("BOARDGEN_VARIANTS", str(ROOT / "variants"))
+    monkeypatch.delenv("BOARDGEN_VARIANTS", raising=False)
     yield
 
 
@@ -37,8 +38,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     that check outputs as a user receives them."""
     out = tmp_path_factory.mktemp("build")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("BOARDGEN_VARIANTS", str(ROOT / "variants"))
-        build_all(out)
+        patch.delenv("BOARDGEN_VARIANTS", raising=False)
+        build_all(out, load_all())
     return out
 
 

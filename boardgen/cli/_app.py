@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["complete_variant", "main", "output_format", "reports_errors"]
+__all__ = ["complete_variant", "main", "output_format", "reports_errors", "uses_library"]
 
 import functools
 import sys
@@ -33,11 +33,44 @@ def reports_errors(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    """Shell completion for VARIANT: the variant ids, and the shell's own file names."""
-    from ..descriptor.load import variant_ids
+def uses_library(command: F) -> F:
+    """Give ``command`` the ``--variants DIR`` option and a ``library`` argument.
 
-    ids = [CompletionItem(vid) for vid in variant_ids() if vid.startswith(incomplete)]
+    The library holds the folders of ``--variants`` (in order), then those of
+    ``BOARDGEN_VARIANTS``, then the shipped games; a user's game that hides a shipped
+    one of the same id is announced on stderr, one line each.
+    """
+
+    @click.option(
+        "--variants",
+        "variant_folders",
+        multiple=True,
+        type=click.Path(exists=True, file_okay=False, path_type=Path),
+        metavar="DIR",
+        help="A folder of your own descriptors, searched before the built-in games; repeatable "
+        "(also: BOARDGEN_VARIANTS, folders separated like PATH).",
+    )
+    @functools.wraps(command)
+    def wrapper(*args: Any, variant_folders: tuple[Path, ...], **kwargs: Any) -> Any:
+        from ..descriptor.library import Library
+
+        library = Library(variant_folders)
+        for notice in library.notices:
+            click.echo(f"boardgen: note: {notice}", err=True)
+        return command(*args, library=library, **kwargs)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Shell completion for VARIANT: the variant ids (with ``--variants`` folders), and file names."""
+    from ..descriptor.library import Library
+
+    try:
+        library = Library(ctx.params.get("variant_folders") or ())
+    except BoardgenError:
+        return [CompletionItem(incomplete, type="file")]
+    ids = [CompletionItem(vid) for vid in library.ids() if vid.startswith(incomplete)]
     return ids if ids and "/" not in incomplete else [CompletionItem(incomplete, type="file")]
 
 

@@ -5,23 +5,36 @@ from __future__ import annotations
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from ._app import complete_variant, main, output_format, reports_errors
+from ._app import complete_variant, main, output_format, reports_errors, uses_library
+
+if TYPE_CHECKING:
+    from ..descriptor.library import Library
 
 
 @main.command("list")
 @reports_errors
-def list_variants() -> None:
-    """List the bundled variants: id, title, board and cell count."""
-    from ..descriptor import load_all
+@uses_library
+def list_variants(library: Library) -> None:
+    """List the games: id, title, board, cell count, languages, and the file of your own ones.
 
-    for variant in load_all():
+    A descriptor that cannot be read is left out with one line on stderr naming its
+    file, line and key, and the exit status is then 2.
+    """
+    variants, errors = library.load_many(library.select(()))
+    for variant in variants:
+        where = "" if library.is_builtin(variant.id) else f"  {variant.file}"
         click.echo(
-            f"{variant.id:<20} {variant.title['en']:<38} {variant.kind_text():<16} "
-            f"{variant.grid.size:>4} cells"
+            f"{variant.id:<24} {variant.text(variant.title):<38} {variant.kind_text():<16} "
+            f"{variant.grid.size:>5} cells  {' '.join(variant.languages):<8}{where}".rstrip()
         )
+    for error in errors:
+        click.echo(str(error), err=True)
+    if errors:
+        sys.exit(2)
 
 
 @main.command()
@@ -69,7 +82,9 @@ def list_variants() -> None:
     "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="File to write."
 )
 @reports_errors
+@uses_library
 def render(
+    library: Library,
     variant: str,
     what: str,
     fmt: str | None,
@@ -81,7 +96,6 @@ def render(
     output: Path,
 ) -> None:
     """Render one board or starting diagram of VARIANT (an id or a YAML file)."""
-    from ..descriptor import load_variant
     from ..fileio import write_atomic
     from ..outputs import RenderOptions
     from ..outputs import render as render_output
@@ -90,18 +104,24 @@ def render(
     chosen = output_format(output, fmt, ("svg", "pdf"), "pdf" if what == "rules" else "svg")
     if what == "rules" and chosen != "pdf":
         raise click.UsageError("a rule sheet is a PDF: use a .pdf file name or --format pdf")
-    loaded = load_variant(variant)
+    loaded = library.load(variant)
     ensure_printable(loaded)
     if what == "rules":
         from ..texts.catalogue import catalogue
 
         catalogue(lang)  # an unknown language is refused here, naming the known ones
+        if lang not in loaded.languages:
+            raise click.UsageError(
+                f"{loaded.id} has no '{lang}' text, so no '{lang}' rule sheet "
+                f"(it has: {', '.join(loaded.languages)})"
+            )
     options = RenderOptions(cell_size, paper.lower() if paper else None, landscape, coordinates, lang)
     write_atomic(output, render_output(loaded, what, chosen, options))  # type: ignore[arg-type]
     click.echo(f"wrote {output}")
 
 
 @main.command()
+@click.argument("games", nargs=-1, metavar="[ID | FILE | DIR]...", shell_complete=complete_variant)
 @click.option(
     "--out",
     "out_dir",
@@ -119,18 +139,23 @@ def render(
 )
 @click.option("--quiet", "-q", is_flag=True, help="Print only errors: no progress bar, no summary.")
 @reports_errors
-def build(out_dir: Path, jobs: int | None, quiet: bool) -> None:
-    """Render every output of every bundled variant into one folder.
+@uses_library
+def build(library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | None, quiet: bool) -> None:
+    """Render every output of the games given into one folder, with booklets and a gallery.
 
-    On a terminal a progress bar runs on stderr; piped, only the summary is printed.
+    GAMES are ids, descriptor files or folders of them; with none, every game: the
+    built-in ones and those of --variants and BOARDGEN_VARIANTS. Every broken descriptor
+    is named, one line each, and then nothing is written. On a terminal a progress bar
+    runs on stderr; piped, only the summary is printed.
     """
     from ..build import build_all
 
+    variants = library.load_all(games)
     # A terminated build exits through Python, so files being written are removed
     # rather than left half-written (SIGKILL cannot be caught: the next build cleans up).
     signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
     if quiet or not sys.stderr.isatty():
-        report = build_all(out_dir, workers=jobs)
+        report = build_all(out_dir, variants, workers=jobs)
     else:
         with click.progressbar(
             length=1, label="building", file=sys.stderr, show_pos=True, show_eta=False
@@ -141,6 +166,8 @@ def build(out_dir: Path, jobs: int | None, quiet: bool) -> None:
                 bar.label = f"building {path.relative_to(out_dir)}"[:48].ljust(48)
                 bar.update(1)
 
-            report = build_all(out_dir, workers=jobs, progress=advance)
+            report = build_all(out_dir, variants, workers=jobs, progress=advance)
+    for notice in report.notices:
+        click.echo(f"boardgen: note: {notice}", err=True)
     if not quiet:
         click.echo(report.summary())

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from ._app import complete_variant, main, output_format, reports_errors
+from ._app import complete_variant, main, output_format, reports_errors, uses_library
+
+if TYPE_CHECKING:
+    from ..descriptor.library import Library
 
 
 @main.command()
@@ -41,7 +45,9 @@ from ._app import complete_variant, main, output_format, reports_errors
     "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="File to write."
 )
 @reports_errors
+@uses_library
 def diagram(
+    library: Library,
     variant: str,
     position: str | None,
     arrows: tuple[str, ...],
@@ -54,14 +60,13 @@ def diagram(
     output: Path,
 ) -> None:
     """Draw a position of VARIANT (an id or a YAML file), with arrows and highlights."""
-    from ..descriptor import load_variant
     from ..fileio import write_atomic
     from ..render.diagram import diagram_scene, fit_cell_size, parse_cell, parse_path
     from ..rules.registry import make_game
     from ..validate import ensure_printable
 
     chosen = output_format(output, fmt, ("svg", "pdf", "png"), "svg")
-    loaded = load_variant(variant)
+    loaded = library.load(variant)
     ensure_printable(loaded)
     paths = [parse_path(loaded, text) for text in arrows]
     cells = [parse_cell(loaded, text) for text in highlights]

@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ._app import complete_variant, main, reports_errors
+from ._app import complete_variant, main, reports_errors, uses_library
 
 if TYPE_CHECKING:
+    from ..descriptor.library import Library
     from ..rules.base import Game
 
 _VARIANT_HELP = "VARIANT is a variant id or a path to a descriptor YAML file."
@@ -22,34 +23,37 @@ _POSITION = click.option(
 
 
 @main.command()
-@click.argument("variants", nargs=-1, required=True, shell_complete=complete_variant)
+@click.argument("games", nargs=-1, metavar="[ID | FILE | DIR]...", shell_complete=complete_variant)
 @reports_errors
-def validate(variants: tuple[str, ...]) -> None:
+@uses_library
+def validate(library: Library, games: tuple[str, ...]) -> None:
     """Check descriptors and their setups; one line per check.
 
-    Exit status: 0 all valid, 1 a check failed, 2 bad input.
+    GAMES are ids, descriptor files or folders of them; with none, every game. A
+    descriptor that cannot be read gets one located line on stderr; the others are
+    still checked. Exit status: 0 all valid, 1 a check failed, 2 bad input.
     """
-    from ..descriptor import load_variant
     from ..validate import run_checks
 
+    loaded, errors = library.load_many(library.select(games))
     failed = False
-    for ref in variants:
-        variant = load_variant(ref)
+    for variant in loaded:
         for check in run_checks(variant):
             if check.ok:
                 click.echo(f"{variant.id}: ok   {check.name}: {check.detail}")
                 continue
             failed = True
             click.echo(f"{variant.id}: FAIL {check.name}: {variant.error(check.key, check.detail)}")
-    sys.exit(1 if failed else 0)
+    for error in errors:
+        click.echo(str(error), err=True)
+    sys.exit(2 if errors else 1 if failed else 0)
 
 
-def _game_at(ref: str, position: str | None) -> tuple[Game, Any]:
+def _game_at(library: Library, ref: str, position: str | None) -> tuple[Game, Any]:
     """The variant's game and the position to start from."""
-    from ..descriptor import load_variant
     from ..rules.registry import make_game
 
-    variant = load_variant(ref)
+    variant = library.load(ref)
     game = make_game(variant.game_spec(), variant.rules.family)
     start = game.initial() if position is None else game.parse_position(position)
     return game, start
@@ -61,14 +65,15 @@ def _game_at(ref: str, position: str | None) -> tuple[Game, Any]:
 @_POSITION
 @click.option("--divide", is_flag=True, help="First list each legal move with its count at DEPTH.")
 @reports_errors
-def perft(variant: str, depth: int, position: str | None, divide: bool) -> None:
+@uses_library
+def perft(library: Library, variant: str, depth: int, position: str | None, divide: bool) -> None:
     """Count the move sequences DEPTH plies deep: one line `DEPTH COUNT` per depth.
 
     A whole multi-jump is one move; two capture paths are two moves even when they
     end alike. With --divide, each legal move first gets a line `MOVE<TAB>COUNT`
     (the sequences of DEPTH plies that start with it).
     """
-    game, start = _game_at(variant, position)
+    game, start = _game_at(library, variant, position)
     if divide:
         for move in game.legal_moves(start):
             below = game.perft(game.play(start, move), depth - 1) if depth > 1 else 1
@@ -81,8 +86,9 @@ def perft(variant: str, depth: int, position: str | None, divide: bool) -> None:
 @click.argument("variant", shell_complete=complete_variant)
 @_POSITION
 @reports_errors
-def moves(variant: str, position: str | None) -> None:
+@uses_library
+def moves(library: Library, variant: str, position: str | None) -> None:
     """List every legal move: the move, a tab, the position after it."""
-    game, start = _game_at(variant, position)
+    game, start = _game_at(library, variant, position)
     for move in game.legal_moves(start):
         click.echo(f"{game.move_text(start, move)}\t{game.position_text(game.play(start, move))}")

@@ -1,6 +1,15 @@
 """Variant descriptors: safe YAML in, checked :class:`Variant` values out."""
 
-from .load import load_all, load_variant, variant_ids, variants_dir
+from .library import BrokenDescriptors, Library
+from .load import builtin_dir, load_all, load_variant, variant_ids
 from .model import Variant
 
-__all__ = ["Variant", "load_all", "load_variant", "variant_ids", "variants_dir"]
+__all__ = [
+    "BrokenDescriptors",
+    "Library",
+    "Variant",
+    "builtin_dir",
+    "load_all",
+    "load_variant",
+    "variant_ids",
+]

@@ -1,56 +1,39 @@
-"""Finding and loading descriptors by id or by path."""
+"""Loading descriptors by id or by path: the short forms of :class:`~.library.Library`.
+
+``load_variant("pool-checkers")`` finds the id in the user's folders
+(``BOARDGEN_VARIANTS``) and then among the shipped games; a path to a YAML file is
+read as it is. ``load_all(folder)`` reads every descriptor of one folder.
+"""
 
 from __future__ import annotations
 
-__all__ = ["load_all", "load_variant", "variant_ids", "variants_dir"]
+__all__ = ["builtin_dir", "load_all", "load_variant", "variant_ids"]
 
-import os
-import re
 from pathlib import Path
 
-from ..errors import BoardgenError, closest
+from .builtin import builtin_dir
+from .library import Library
 from .model import Variant
-from .parse import ID_PATTERN, parse_variant
-from .yamlload import load_file
-
-
-def variants_dir() -> Path:
-    """Where the bundled descriptors live.
-
-    ``BOARDGEN_VARIANTS`` wins; otherwise ``variants/`` of the current directory when it
-    exists (a user's own collection), else the project's ``variants/``.
-    """
-    env = os.environ.get("BOARDGEN_VARIANTS")
-    if env:
-        return Path(env)
-    local = Path("variants")
-    if local.is_dir():
-        return local
-    return Path(__file__).resolve().parents[2] / "variants"
-
-
-def variant_ids(directory: Path | None = None) -> list[str]:
-    folder = directory or variants_dir()
-    return sorted(p.stem for p in folder.glob("*.yaml"))
 
 
 def load_variant(ref: str, directory: Path | None = None) -> Variant:
-    """Load ``ref``: a variant id (``pool-checkers``) or a path to a YAML file."""
-    looks_like_path = ref.endswith((".yaml", ".yml")) or os.sep in ref or "/" in ref
-    if looks_like_path:
-        return parse_variant(load_file(ref))
-    if not re.fullmatch(ID_PATTERN, ref):
-        raise BoardgenError(f"'{ref}' is neither a variant id nor a .yaml file")
-    folder = directory or variants_dir()
-    path = folder / f"{ref}.yaml"
-    if not path.is_file():
-        known = variant_ids(folder)
-        close = closest(ref, known, cutoff=0.5)
-        hint = f"; did you mean {close}?" if close else f" (known: {', '.join(known) or 'none'})"
-        raise BoardgenError(f"no variant '{ref}'{hint}")
-    return parse_variant(load_file(path, display=str(path)))
+    """The game ``ref`` names: an id (``pool-checkers``) or a path to a YAML file.
+
+    Ids are looked up in ``directory`` alone when given, else in the user's folders and
+    the shipped games.
+    """
+    return _library(directory).load(ref)
 
 
 def load_all(directory: Path | None = None) -> list[Variant]:
-    folder = directory or variants_dir()
-    return [load_variant(vid, folder) for vid in variant_ids(folder)]
+    """Every game of ``directory`` (default: the user's folders and the shipped games)."""
+    return _library(directory).load_all()
+
+
+def variant_ids(directory: Path | None = None) -> list[str]:
+    """The ids reachable from ``directory`` (default: the user's folders and the shipped games)."""
+    return _library(directory).ids()
+
+
+def _library(directory: Path | None) -> Library:
+    return Library() if directory is None else Library([directory], builtin=False, environ={})

@@ -12,6 +12,7 @@ __all__ = [
     "Player",
     "PrintSettings",
     "RulesSpec",
+    "SheetTexts",
     "Source",
     "Variant",
 ]
@@ -81,6 +82,21 @@ class Example:
 
 
 @dataclass(frozen=True)
+class SheetTexts:
+    """The free texts of a rule sheet that a descriptor writes itself, in one language.
+
+    Each is a tuple of paragraphs, as written (typography is applied by the sheet);
+    ``notes`` holds extra paragraphs per section name (``setup``, ``moving``, ...).
+    """
+
+    intro: tuple[str, ...] = ()
+    about: tuple[str, ...] = ()
+    tips: tuple[str, ...] = ()
+    components: tuple[str, ...] = ()
+    notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Source:
     document: str
     language: str
@@ -105,6 +121,8 @@ class Variant:
     print: PrintSettings
     sources: tuple[Source, ...]
     examples: tuple[Example, ...] = ()
+    #: Free texts of the rule sheets written in the descriptor, per language (``sheet:``).
+    sheet: Mapping[str, SheetTexts] = field(default_factory=dict)
     #: The loaded file, kept to locate complaints found after loading (setup checks).
     origin: Loaded | None = field(default=None, compare=False, repr=False)
 
@@ -113,6 +131,18 @@ class Variant:
         if self.origin is not None:
             return self.origin.error(path, message)
         return BoardgenError(message, file=str(self.file), key=".".join(str(k) for k in path) or None)
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The languages the descriptor gives its texts in (those of its title), in catalogue order."""
+        return tuple(self.title)
+
+    def text(self, texts: Mapping[str, str], lang: str = "en") -> str:
+        """``texts`` in ``lang`` when the game has that language, else in English, else its first."""
+        for code in (lang, "en"):
+            if code in texts:
+                return texts[code]
+        return texts[self.languages[0]]
 
     @property
     def grid(self) -> Grid:

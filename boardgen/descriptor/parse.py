@@ -9,13 +9,15 @@ from __future__ import annotations
 
 __all__ = ["CELL_SIZE_MM", "HEX_SIDE", "SQUARE_SIZE", "TRACK_MAXIMUM", "parse_variant"]
 
+import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..geometry import Grid, HexHexGrid, Side, SquareGrid
 from ..rules.registry import FAMILIES, check_params
 from ..rules.spec import ScoringTrack
 from ..texts import languages
-from .model import BoardSpec, Example, Player, PrintSettings, RulesSpec, Source, Variant
+from .model import BoardSpec, Example, Player, PrintSettings, RulesSpec, SheetTexts, Source, Variant
 from .reader import Reader
 from .regions import RegionResolver
 from .yamlload import Loaded, PathKey
@@ -53,7 +55,7 @@ def parse_variant(loaded: Loaded) -> Variant:
     r.mapping(
         (),
         required=("format", "id", "title", "players", "first", "board", "setup", "rules", "print"),
-        optional=("regions", "furniture", "sources", "examples"),
+        optional=("regions", "furniture", "sources", "examples", "sheet"),
     )
     r.integer(("format",), minimum=1, maximum=1)
     variant_id = r.string(("id",), pattern=ID_PATTERN, what="an id of lowercase letters, digits and dashes")
@@ -61,7 +63,8 @@ def parse_variant(loaded: Loaded) -> Variant:
     if loaded.file.endswith((".yaml", ".yml")) and stem != variant_id:
         raise r.error(("id",), f"id '{variant_id}' does not match the file name '{Path(loaded.file).name}'")
     title = _texts(r, ("title",))
-    players = _players(r)
+    langs = tuple(title)
+    players = _players(r, langs)
     ids = [p.id for p in players]
     first = r.string(("first",), choices=ids)
     board = _board(r)
@@ -79,7 +82,8 @@ def parse_variant(loaded: Loaded) -> Variant:
     rules = _rules(r)
     settings = _print(r)
     sources = _sources(r)
-    examples = _examples(r)
+    examples = _examples(r, langs)
+    sheet = _sheet(r, langs)
     return Variant(
         id=variant_id,
         file=Path(loaded.file),
@@ -95,29 +99,90 @@ def parse_variant(loaded: Loaded) -> Variant:
         print=settings,
         sources=sources,
         examples=examples,
+        sheet=sheet,
         origin=loaded,
     )
 
 
-def _texts(r: Reader, path: PathKey) -> dict[str, str]:
-    """A text in every language that has a rule-sheet catalogue (``boardgen/texts/<code>/``).
+def _texts(r: Reader, path: PathKey, langs: Sequence[str] | None = None) -> dict[str, str]:
+    """A text per language, keyed by codes that have a rule-sheet catalogue (``boardgen/texts/<code>/``).
 
-    The catalogues decide the languages, so adding one is adding files; a code without
-    a catalogue is refused rather than ignored, since its text could never be printed.
+    The title (``langs`` None) may give any non-empty set of the known languages: those
+    become the game's languages, the ones its rule sheets are made in. Every other text
+    of the descriptor (``langs`` given) must then come in exactly those languages, so no
+    sheet ever lacks a player's name or a caption. A code without a catalogue is refused
+    rather than ignored, since its text could never be printed.
     """
     known = languages()
-    for code in r.free_mapping(path):
+    given = r.free_mapping(path)
+    for code in given:
         if code not in known:
             raise r.error(
                 (*path, code),
                 f"no text catalogue for language '{code}' (known: {', '.join(known)})",
                 at_key=True,
             )
-    r.mapping(path, required=known)
-    return {lang: r.string((*path, lang)) for lang in known}
+        if langs is not None and code not in langs:
+            raise r.error(
+                (*path, code), f"the title has no '{code}' text, so no other text may have one", at_key=True
+            )
+    if langs is None:
+        if not given:
+            raise r.error(path, f"give the text in at least one language ({', '.join(known)})")
+        langs = [code for code in known if code in given]
+    r.mapping(path, required=langs)
+    return {lang: r.string((*path, lang)) for lang in langs}
 
 
-def _players(r: Reader) -> tuple[Player, Player]:
+#: The parts of a rule sheet a descriptor may write itself, per language (``sheet:``).
+SHEET_PARTS = ("intro", "about", "tips", "components", "notes")
+
+
+def _sheet(r: Reader, langs: Sequence[str]) -> dict[str, SheetTexts]:
+    """The free texts of the game's rule sheets, written in the descriptor (``sheet.<lang>``).
+
+    Each part is a text or a list of texts (paragraphs); ``notes`` maps a section's name
+    (``setup``, ``moving``, ...) to its extra paragraphs. A language the title lacks is
+    refused, as its sheet is never made.
+    """
+    if not r.has(("sheet",)):
+        return {}
+    result: dict[str, SheetTexts] = {}
+    for lang in r.free_mapping(("sheet",)):
+        path: PathKey = ("sheet", lang)
+        if lang not in langs:
+            message = f"the title has no '{lang}' text, so the game has no '{lang}' sheet"
+            raise r.error(path, message, at_key=True)
+        r.mapping(path, optional=SHEET_PARTS)
+
+        def paragraphs(where: PathKey) -> tuple[str, ...]:
+            if not r.has(where):
+                return ()
+            places = (
+                [(*where, i) for i in range(len(r.sequence(where)))]
+                if isinstance(r.get(where), list)
+                else [where]
+            )
+            for place in places:
+                if r.string(place).count('"') % 2:
+                    raise r.error(place, 'a quotation mark " without its pair')
+            return tuple(r.string(place) for place in places)
+
+        notes = r.free_mapping((*path, "notes")) if r.has((*path, "notes")) else {}
+        for section in notes:
+            if not isinstance(section, str) or not re.fullmatch(r"[a-z][a-z0-9_-]*", section):
+                raise r.error((*path, "notes", section), "a section name in lowercase letters", at_key=True)
+        result[lang] = SheetTexts(
+            intro=paragraphs((*path, "intro")),
+            about=paragraphs((*path, "about")),
+            tips=paragraphs((*path, "tips")),
+            components=paragraphs((*path, "components")),
+            notes={name: paragraphs((*path, "notes", name)) for name in notes},
+        )
+    return result
+
+
+def _players(r: Reader, langs: Sequence[str]) -> tuple[Player, Player]:
     items = r.sequence(("players",))
     if len(items) != 2:
         raise r.error(("players",), f"expected exactly 2 players, got {len(items)}")
@@ -131,7 +196,7 @@ def _players(r: Reader) -> tuple[Player, Player]:
         players.append(
             Player(
                 id=r.string((*path, "id"), pattern=r"[a-z][a-z0-9-]*", what="a lowercase player id"),
-                name=_texts(r, (*path, "name")),
+                name=_texts(r, (*path, "name"), langs),
                 colour=r.string((*path, "colour"), pattern=COLOUR_PATTERN, what="a colour like #1a2b3c"),
                 letter=r.string((*path, "letter"), pattern=r"[A-Z]", what="one capital letter"),
                 side=side,
@@ -277,7 +342,7 @@ def _sources(r: Reader) -> tuple[Source, ...]:
     return tuple(result)
 
 
-def _examples(r: Reader) -> tuple[Example, ...]:
+def _examples(r: Reader, langs: Sequence[str]) -> tuple[Example, ...]:
     """Example moves; whether each is legal is checked by the engine (``validate``)."""
     if not r.has(("examples",)):
         return ()
@@ -299,7 +364,7 @@ def _examples(r: Reader) -> tuple[Example, ...]:
                 topic=r.string((*path, "topic"), pattern=r"[a-z][a-z0-9-]*", what="a topic name"),
                 position=position,
                 move=r.string((*path, "move")),
-                caption=_texts(r, (*path, "caption")),
+                caption=_texts(r, (*path, "caption"), langs),
             )
         )
     return tuple(result)

@@ -89,7 +89,7 @@ def board_scene(
         if options.coordinates and variant.board.pdn:
             items.extend(_pdn_numbers(variant, layout, colours, only=occupied))
     items.extend(over)
-    title = options.title or variant.title["en"]
+    title = options.title or variant.text(variant.title)
     description = describe_position(variant, pieces or {}, scores if variant.scoring_track else None)
     return Scene(layout.width, layout.height, tuple(items), title=title, description=description)
 

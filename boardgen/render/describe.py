@@ -57,7 +57,7 @@ def describe_position(
             (c for c, p in pieces.items() if p.player == player.id), key=lambda c: (pdn.get(c, 0), c)
         )
         names = ", ".join(name(c) for c in mine)
-        summary.append(f"{player.name['en']} ({len(mine)}): {names or 'none'}")
+        summary.append(f"{variant.text(player.name)} ({len(mine)}): {names or 'none'}")
     if pdn:
         summary.append(
             f"Squares are named by their draughts number (1 to {len(pdn)}), then by column and row;"
@@ -71,7 +71,7 @@ def describe_position(
         else:
             line += (
                 " Score pawns: "
-                + ", ".join(f"{p.name['en']} on {scores.get(p.id, 1)}" for p in variant.players)
+                + ", ".join(f"{variant.text(p.name)} on {scores.get(p.id, 1)}" for p in variant.players)
                 + "."
             )
         summary.append(line)

@@ -106,7 +106,7 @@ def _marks_text(
     if crowned:
         lines.append(f"Kings after the move (crown badge): {_names(variant, crowned)}.")
     if flip:
-        north = [p.name["en"] for p in variant.players if p.side == "north"]
+        north = [variant.text(p.name) for p in variant.players if p.side == "north"]
         lines.append(f"Drawn from {north[0]}'s side." if north else "Drawn turned half round.")
     return lines
 
@@ -146,7 +146,7 @@ def diagram_scene(
         under = alternative_items(layout, alternatives) + highlight_items(layout, highlights)
         return under, over + arrow_items(layout, arrows) + crowned_items(layout, crowned)
 
-    options = BoardOptions(cell_size, coordinates, title or variant.title["en"], flip)
+    options = BoardOptions(cell_size, coordinates, title or variant.text(variant.title), flip)
     scene = board_scene(variant, options, pieces, overlay, scores=scores, pawn_move=pawn_move)
     if not description:
         marks = _marks_text(variant, arrows, highlights, captured, placed, flip, alternatives, crowned)
@@ -212,7 +212,7 @@ def example_scene(
     landings = tuple(view.path[1:])
     alternatives = _alternatives(game, position, move)
     crowned = _crowned(before, game.pieces(after), view.path)
-    name = variant.player(mover).name["en"]
+    name = variant.text(variant.player(mover).name)
     lines = [f"{name} to move plays {text}."]
     if view.captured:
         lines.append(f"Captured: {_names(variant, view.captured)}.")
@@ -228,7 +228,7 @@ def example_scene(
     scores, pawn_move = _scores(drawn, position, after, mover)
     if pawn_move is not None:
         lines.append(f"{name}'s score pawn moves from {pawn_move.before} to {pawn_move.after}.")
-    caption = example.caption["en"]
+    caption = variant.text(example.caption)
     return diagram_scene(
         drawn,
         pieces,
@@ -241,7 +241,7 @@ def example_scene(
         crowned=crowned,
         scores=scores,
         pawn_move=pawn_move,
-        title=f"{variant.title['en']}: {caption}" if caption else variant.title["en"],
+        title=f"{variant.text(variant.title)}: {caption}" if caption else variant.text(variant.title),
         description="\n".join([describe_position(drawn, before, scores), "", *lines]),
     )
 

@@ -99,20 +99,24 @@ def counter_sets(variant: Variant) -> tuple[CounterSet, ...]:
     sets: list[CounterSet] = []
     if variant.rules.family == "placement":
         for p, count in zip(players, _stone_counts(variant, game), strict=True):
-            sets.append(CounterSet(p.id, p.name["en"], p.colour, "stone", count, COUNTER_RATIO * size))
+            sets.append(
+                CounterSet(p.id, variant.text(p.name), p.colour, "stone", count, COUNTER_RATIO * size)
+            )
     else:
         for p in players:
             men, extra = variant.counts.get(p.id, 0), spares(variant.counts.get(p.id, 0))
             sets.append(
-                CounterSet(p.id, p.name["en"], p.colour, "man", men + extra, COUNTER_RATIO * size, extra)
+                CounterSet(
+                    p.id, variant.text(p.name), p.colour, "man", men + extra, COUNTER_RATIO * size, extra
+                )
             )
         if _has_kings(variant, game):
             for p in players:
                 men = variant.counts.get(p.id, 0)
-                sets.append(CounterSet(p.id, p.name["en"], p.colour, "king", men, _KING_RATIO * size))
+                sets.append(CounterSet(p.id, variant.text(p.name), p.colour, "king", men, _KING_RATIO * size))
     if variant.scoring_track is not None:
         for p in players:
-            sets.append(CounterSet(p.id, p.name["en"], p.colour, "pawn", 1, _PAWN_RATIO * size))
+            sets.append(CounterSet(p.id, variant.text(p.name), p.colour, "pawn", 1, _PAWN_RATIO * size))
     return tuple(s for s in sets if s.count > 0)
 
 
@@ -231,7 +235,7 @@ def pieces_pages(variant: Variant, paper: Paper) -> tuple[Scene, ...]:
     layout = _pages(sets, area, gap)
     widest = max(row.width for rows in layout for row in rows)
     x0 = area.x + (area.width - widest) / 2
-    title = f"{variant.title['en']}: pieces to cut out"
+    title = f"{variant.text(variant.title)}: pieces to cut out"
     scenes = []
     for n, rows in enumerate(layout, start=1):
         page = f"Page {n} of {len(layout)}"

@@ -282,7 +282,7 @@ def start_diagram(variant: Variant, width: float, *, coordinates: bool = True) -
 
     def make() -> Scene:
         size = fit_cell_size(variant, width, coordinates=coordinates)
-        options = BoardOptions(size, coordinates, variant.title["en"])
+        options = BoardOptions(size, coordinates, variant.text(variant.title))
         return board_scene(variant, options, start_pieces(variant))
 
     scene: Scene = _drawn(variant, ("start", width, coordinates), make)

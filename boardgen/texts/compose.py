@@ -149,11 +149,10 @@ class _Sheet:
         names = [name for name, _, _ in self.sections]
         unknown = sorted(set(self.texts.notes) - set(names))
         if unknown:
-            raise BoardgenError(
-                f"notes for '{unknown[0]}', not a section of this sheet (sections: {', '.join(names)})",
-                file=self.texts.file,
-                key=f"notes.{unknown[0]}",
-            )
+            message = f"notes for '{unknown[0]}', not a section of this sheet (sections: {', '.join(names)})"
+            if c.lang in variant.sheet:  # the descriptor wrote them: point at its line
+                raise variant.error(("sheet", c.lang, "notes", unknown[0]), message)
+            raise BoardgenError(message, file=self.texts.file, key=f"notes.{unknown[0]}")
         shown: list[Shown] = []
         after: dict[tuple[int, int], list[Shown]] = {}
         for number, example in enumerate(variant.examples, start=1):
@@ -450,6 +449,27 @@ def _board_components(s: _Sheet) -> list[str]:
     return lines
 
 
+def free_texts(variant: Variant, c: Catalogue) -> GameTexts:
+    """The game's own words for its sheet in ``c``'s language: the descriptor's ``sheet``
+    when it writes them (a user's game needs no catalogue file), else the catalogue's
+    ``games/<id>.yaml`` (empty when there is none)."""
+    own = variant.sheet.get(c.lang)
+    if own is None:
+        return c.game(variant.id)
+
+    def setting(paragraphs: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(typeset(text, c.typography) for text in paragraphs)
+
+    return GameTexts(
+        intro=setting(own.intro),
+        about=setting(own.about),
+        tips=setting(own.tips),
+        components=setting(own.components),
+        notes={section: setting(paragraphs) for section, paragraphs in own.notes.items()},
+        file=str(variant.file),
+    )
+
+
 def rule_sheet_text(variant: Variant, lang: str, game: Game | None = None) -> RuleSheet:
     """The rules of ``variant`` in ``lang``; ``game`` is made from the descriptor if not given."""
     c = catalogue(lang)
@@ -458,7 +478,7 @@ def rule_sheet_text(variant: Variant, lang: str, game: Game | None = None) -> Ru
         raise BoardgenError(f"rule sheets do not know the '{family}' rule family yet", key="rules.family")
     if game is None:
         game = make_game(variant.game_spec(), family)
-    texts = c.game(variant.id)
+    texts = free_texts(variant, c)
     sheet = _Sheet(variant, c, texts)
     compose, components = _FAMILIES[family]
     compose(sheet, game)
