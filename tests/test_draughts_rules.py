@@ -8,11 +8,17 @@ cell names elsewhere. White moves north.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from leaping_specs import game
 
 from boardgen.errors import BoardgenError
 from boardgen.rules.leaping import LeapingGame
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def moves(g: LeapingGame, position: str) -> list[str]:
@@ -234,3 +240,58 @@ def test_pydraughts_turkish_king_slides_over_pieces() -> None:
     ours = moves(game("turkish-draughts"), "W:WKa1,a3:Bh8")
     assert "a1-a8" not in ours
     assert len(theirs) > len(ours)  # pydraughts also lists a1-a4 ... a1-a8
+
+
+# -- rows and columns of a one-colour board (Frisian captures; issue 8) ---------------------
+
+
+def test_orthogonal_captures_on_a_dark_square_board_jump_two_squares() -> None:
+    # Issue 8: man_captures [all] on a dark-square board used to play no orthogonal
+    # capture at all. Now e5 (28) jumps e7 (18) to e9 (8), then g9 (9) to i9 (10).
+    g = game("international-draughts", man_captures=["all"])
+    assert moves(g, "W:W28,45:B6,9,18") == ["28x8x10"]
+    # Sideways first: over g5 (29) to i5 (30), then up over i7 (20) to i9 (10).
+    assert moves(g, "W:W28,45:B6,20,29") == ["28x30x10"]
+    # The diagonal games are unchanged: no capture, the man steps.
+    assert moves(game("international-draughts"), "W:W28,45:B6,9,18") == ["28-22", "28-23", "45-40"]
+
+
+def test_a_king_may_capture_along_lines_it_does_not_move_on() -> None:
+    g = game("international-draughts", man_captures=["all"], king_capture_directions=["all"])
+    # Up the a-file over a7 (16) to a9 (6), then along row 9 over c9 (7).
+    assert moves(g, "W:W45,K46:B7,16") == ["46x6x8", "46x6x9", "46x6x10"]
+    # Its quiet moves stay diagonal.
+    assert moves(g, "W:W45,K46:B5") == [
+        "45-40", "46-10", "46-14", "46-19", "46-23", "46-28", "46-32", "46-37", "46-41",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("switch", ["man_steps", "king_directions"])
+def test_quiet_moves_along_rows_of_a_one_colour_board_are_refused_at_their_key(switch: str) -> None:
+    with pytest.raises(BoardgenError) as info:
+        game("international-draughts", **{switch: ["diagonal", "sideways"]})
+    assert info.value.key == f"rules.params.{switch}"
+    assert "one colour" in info.value.message
+
+
+def test_the_refusal_is_located_in_the_descriptor(tmp_path: Path) -> None:
+    text = (ROOT / "variants" / "international-draughts.yaml").read_text("utf-8")
+    bad = tmp_path / "sideways-men.yaml"
+    bad.write_text(
+        text.replace("id: international-draughts", "id: sideways-men").replace(
+            "man_steps: [forward-diagonal]", "man_steps: [forward-diagonal, sideways]"
+        ),
+        "utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "boardgen", "render", str(bad), "-o", str(tmp_path / "x.svg")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    line = done.stderr.strip().splitlines()[-1]
+    assert line.startswith(
+        f"{bad}:37:16: rules.params.man_steps: on a 10x10 square board played on one colour"
+    )
+    assert not (tmp_path / "x.svg").exists()
