@@ -167,3 +167,45 @@ def random_positions(game: LeapingGame, seed: int, games: int, plies: int) -> li
             found.append(pos)
             pos = game.play(pos, rng.choice(moves))
     return found
+
+
+def compare_game(
+    game: LeapingGame, seed: int, plies: int, tally: Tally, keep_king: float = 0.0
+) -> list[Position]:
+    """Play one random game (``seed``) on both engines in step, comparing every position.
+
+    pydraughts keeps the game's history, which some rules need (a Frisian king's run of
+    quiet moves): each of our moves is played there as the legal move with the same
+    result. With probability ``keep_king`` a side moves again the king it moved last,
+    when it can, so that kings make runs of moves. Returns the positions compared.
+    """
+    from draughts import Board
+
+    variant, algebraic = VARIANTS[game.spec.id]
+    rng = random.Random(seed)
+    pos = game.initial()
+    board = Board(variant=variant, fen=to_fen(game, pos, algebraic))
+    seen: list[Position] = []
+    previous: dict[int, int] = {}  # per side, where the piece it moved last stands
+    for _ in range(plies):
+        moves = game.legal_moves(pos)
+        if not moves:
+            break
+        seen.append(pos)
+        theirs: dict[Key, Any] = {}
+        for move in board.legal_moves():
+            after = board.copy()
+            after.push(move)
+            theirs.setdefault(fen_key(after.fen), move)
+        ours = {our_key(game, game.play(pos, m), algebraic) for m in moves}
+        if ours == set(theirs):
+            tally.agreed += 1
+        else:
+            tally.differing.append((to_fen(game, pos, algebraic), ours - set(theirs), set(theirs) - ours))
+            break
+        last = [m for m in moves if m.path[0] == previous.get(pos.turn)]
+        move = rng.choice(last if last and rng.random() < keep_king else moves)
+        previous[pos.turn] = move.path[-1]
+        pos = game.play(pos, move)
+        board.push(theirs[our_key(game, pos, algebraic)])
+    return seen

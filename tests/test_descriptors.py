@@ -16,6 +16,7 @@ DRAUGHTS = (
     "brazilian-draughts",  # 26
     "canadian-draughts",  # 27
     "czech-draughts",  # 29
+    "frisian-draughts",  # 40
     "international-draughts",  # 20
     "italian-draughts",  # 22
     "russian-draughts",  # 25

@@ -10,7 +10,7 @@ written down in docs/rules.md; any other difference fails.
 from __future__ import annotations
 
 import pytest
-from pydraughts_bridge import KNOWN, VARIANTS, Tally, compare, random_positions
+from pydraughts_bridge import KNOWN, VARIANTS, Tally, compare, compare_game, random_positions
 
 from boardgen.descriptor import load_variant
 from boardgen.rules.leaping import LeapingGame, make_game
@@ -57,9 +57,32 @@ def test_same_results_as_pydraughts(game_id: str) -> None:
     assert sum(1 for p in positions if any(m.is_capture for m in game.legal_moves(p))) >= least // 5
 
 
+#: Games whose rules need the history (a king's run of quiet moves): both engines play
+#: the same random game in step, a side moving again the piece it moved last 4 times in
+#: 5. Game id -> (seeds, plies each, at least this many positions); seed 3 reaches kings
+#: (9 positions) and a king that must rest (2).
+IN_STEP: dict[str, tuple[tuple[int, ...], int, int]] = {
+    "frisian-draughts": ((3,), 150, 80),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(IN_STEP))
+def test_same_results_as_pydraughts_along_whole_games(game_id: str) -> None:
+    game = _game(game_id)
+    seeds, plies, least = IN_STEP[game_id]
+    tally = Tally()
+    positions = []
+    for seed in seeds:
+        positions += compare_game(game, seed, plies, tally, keep_king=0.8)
+    assert not tally.differing, tally.differing[:3]
+    assert tally.agreed == len(positions) >= least
+    assert sum(1 for p in positions if p.kings[0] or p.kings[1]) >= 5
+    assert any((run & 7) >= 3 for p in positions for run in p.runs)
+
+
 def test_every_pydraughts_variant_we_ship_is_checked() -> None:
     shipped = {vid for vid in VARIANTS if _exists(vid)}
-    assert shipped <= set(SIZES)
+    assert shipped <= set(SIZES) | set(IN_STEP)
 
 
 def _exists(game_id: str) -> bool:

@@ -295,3 +295,54 @@ def test_the_refusal_is_located_in_the_descriptor(tmp_path: Path) -> None:
         f"{bad}:37:16: rules.params.man_steps: on a 10x10 square board played on one colour"
     )
     assert not (tmp_path / "x.svg").exists()
+
+
+# -- Frisian: the most valuable capture, kings first, tired kings ----------------------------
+
+
+def test_frisian_two_men_outweigh_a_king() -> None:
+    g = game("frisian-draughts")
+    assert moves(g, "W:W28,45:B6,14,23,K22") == ["28x19x10"]
+    # Counting pieces alone, the king (one piece) would lose to the two men as well;
+    # with a free choice both captures are open.
+    free = game("frisian-draughts", capture_choice="free", capture_precedence=[])
+    assert moves(free, "W:W28,45:B6,14,23,K22") == ["28x17", "28x19x10"]
+
+
+def test_frisian_two_kings_outweigh_three_men_at_equal_count() -> None:
+    # Worth: two kings 3, three men 3; equal worth goes to the capture with more kings.
+    from boardgen.rules.leaping.movegen import _value
+
+    assert _value(((0,), (1, 2), False), ok=0b110) > _value(((0,), (1, 2, 3), False), ok=0)
+    assert _value(((0,), (1,), False), ok=0b10) < _value(((0,), (1, 2), False), ok=0)
+
+
+def test_frisian_a_king_rests_after_three_quiet_moves() -> None:
+    g = game("frisian-draughts")
+    pos = g.parse_position("W:W46,K28:B1,5")
+    for text in ("28-22", "1-6", "22-9", "6-11", "9-3", "11-16"):
+        pos = g.play(pos, g.parse_move(pos, text))
+    assert g.position_text(pos) == "W:W46,K3:B5,16:runW=3/3"
+    assert [g.move_text(pos, m) for m in g.legal_moves(pos)] == ["46-41"]
+    # Two moves in the run: the king may still move; without men the rule is off.
+    assert "3-9" in moves(g, "W:W46,K3:B5,16:runW=3/2")
+    assert "3-9" in moves(g, "W:WK3:B5,16:runW=3/3")
+
+
+def test_the_run_field_is_read_and_checked() -> None:
+    g = game("frisian-draughts")
+    assert g.position_text(g.parse_position("W:W46,K3:B5:runW=3/2")) == "W:W46,K3:B5:runW=3/2"
+    with pytest.raises(BoardgenError):
+        g.parse_position("W:W46,K3:B5:runW=46/2")  # not a king
+    with pytest.raises(BoardgenError):
+        g.parse_position("W:W46,K3:B5:runW=3/4")  # more than the limit
+    with pytest.raises(BoardgenError):
+        game("international-draughts").parse_position("W:W46,K3:B5:runW=3/1")
+
+
+def test_pydraughts_agrees_on_the_tired_king() -> None:
+    draughts = pytest.importorskip("draughts")
+    board = draughts.Board(variant="frisian", fen="W:W46,K28:B1,5")
+    for text in ("28-22", "1-6", "22-9", "6-11", "9-3", "11-16"):
+        board.push(next(m for m in board.legal_moves() if m.pdn_move == text))
+    assert [m.pdn_move for m in board.legal_moves()] == ["46-41"]

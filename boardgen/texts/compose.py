@@ -299,6 +299,8 @@ def _leaping(s: _Sheet, game: Game) -> None:
         if p.king_capture_directions != p.king_directions:
             capture_dirs = _directions(s, p.king_capture_directions)
             moves.append(s.say(key + "king_capture_directions", directions=capture_dirs))
+        if p.king_quiet_move_limit is not None:
+            moves.append(s.count(key + "king_quiet_move_limit.count", p.king_quiet_move_limit))
         if p.king_capture == "flying":
             moves.append(s.say(key + "flying_king_landing." + p.flying_king_landing))
             if p.removal == "immediate":  # else the piece just taken blocks the way back
@@ -508,7 +510,7 @@ def _leaping_keys() -> Iterator[str]:
             yield from (f"{key}{name}.{rule}" for rule in PRECEDENCE)
         elif name == "restricted_region":
             yield from (f"{key}{name}.none", f"{key}{name}.region")
-        elif name in ("quiet_move_draw", "three_kings_vs_one"):
+        elif name in ("quiet_move_draw", "three_kings_vs_one", "king_quiet_move_limit"):
             yield from (f"{key}{name}.none", f"{key}{name}.count")
         else:
             raise AssertionError(f"rule sheets do not know how to word the leaping switch {name!r}")

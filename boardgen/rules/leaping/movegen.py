@@ -23,8 +23,8 @@ Capture rules, switch by switch (see docs/rules.md):
 * A sequence must be completed: a piece stops only where it cannot capture again.
 * With ``kings_immune_to_men: true`` a man's jumps pass over men only; kings take both.
 * Among the complete sequences, ``capture_choice`` keeps those taking the most pieces
-  (``majority``) or the most worth (``most-value``: a king counts for more than one man
-  and less than two), then each tie-break of ``capture_precedence`` in its order keeps
+  (``majority``) or the most worth (``most-value``: a man counts 1, a king 1½, and
+  equal worth goes to more kings), then each tie-break of ``capture_precedence`` in its order keeps
   the best of what is left: made by a king (``with-king``), taking the most kings
   (``most-kings``), taking a king soonest (``earliest-king``).
 """
@@ -355,7 +355,7 @@ def _first_king(move: Raw, ok: int) -> int:
 
 
 def _value(move: Raw, ok: int) -> tuple[int, int]:
-    """Worth of the pieces a capture takes, a king counting for more than one man but
-    less than two (twice as many men plus three times as many kings), then the kings."""
+    """Worth of the pieces a capture takes in half men (a man 2, a king 3: a king is worth
+    one and a half men), then the number of kings, which wins a tie."""
     kings = _kings(move, ok)
     return 2 * (len(move[1]) - kings) + 3 * kings, kings

@@ -59,6 +59,7 @@ DEFAULTS: dict[str, Any] = {
     "no_legal_move": "loses",
     "quiet_move_draw": None,
     "three_kings_vs_one": None,
+    "king_quiet_move_limit": None,
 }
 
 _DIRECTION_LISTS = ("man_steps", "man_captures", "king_directions", "king_capture_directions")
@@ -88,6 +89,8 @@ class LeapingParams:
     no_legal_move: str
     quiet_move_draw: int | None
     three_kings_vs_one: int | None
+    #: The most non-capturing moves in a row one king may make while its side has men.
+    king_quiet_move_limit: int | None
 
     @property
     def has_kings(self) -> bool:
@@ -170,6 +173,7 @@ def parse_params(params: Mapping[str, Any], regions: Mapping[str, frozenset[int]
     values["capture_precedence"] = _precedence(raw["capture_precedence"])
     values["quiet_move_draw"] = _count("quiet_move_draw", raw["quiet_move_draw"])
     values["three_kings_vs_one"] = _count("three_kings_vs_one", raw["three_kings_vs_one"])
+    values["king_quiet_move_limit"] = _count("king_quiet_move_limit", raw["king_quiet_move_limit"])
     result = LeapingParams(**values)
     _check_consistent(result, params)
     return result
@@ -188,9 +192,16 @@ def _check_consistent(p: LeapingParams, given: Mapping[str, Any]) -> None:
     if "flying_king_landing" in given and p.king_capture != "flying":
         raise _error("flying_king_landing", "only meaningful when 'king_capture' is flying")
     if not p.has_kings:
-        for name in ("capture_precedence", "kings_immune_to_men", "king_capture_directions"):
+        for name in (
+            "capture_precedence",
+            "kings_immune_to_men",
+            "king_capture_directions",
+            "king_quiet_move_limit",
+        ):
             if name in given:
                 raise _error(name, "needs kings ('king' is none)")
+    if p.king_quiet_move_limit is not None and p.king_quiet_move_limit > 7:
+        raise _error("king_quiet_move_limit", "expected a number from 1 to 7")
     if p.kings_immune_to_men and p.promotion == "arrival-continues-as-king":
         raise _error(
             "kings_immune_to_men",
