@@ -17,6 +17,7 @@ DRAUGHTS = (
     "canadian-draughts",  # 27
     "czech-draughts",  # 29
     "frisian-draughts",  # 40
+    "hexdame",  # Freeling, 1979 (no PDN GameType)
     "international-draughts",  # 20
     "italian-draughts",  # 22
     "russian-draughts",  # 25

@@ -346,3 +346,36 @@ def test_pydraughts_agrees_on_the_tired_king() -> None:
     for text in ("28-22", "1-6", "22-9", "6-11", "9-3", "11-16"):
         board.push(next(m for m in board.legal_moves() if m.pdn_move == text))
     assert [m.pdn_move for m in board.legal_moves()] == ["46-41"]
+
+
+# -- Hexdame: corner to corner on a hexagonal board ------------------------------------------
+
+
+def test_hexdame_board_faces_each_player_with_a_corner() -> None:
+    g = game("hexdame")
+    grid = g.spec.grid
+    rows = [grid.row_from(grid.parse(n), "south") for n in ("e1", "d1", "e2", "f2", "i9", "e9", "a5", "i5")]
+    assert rows == [1, 2, 2, 2, 9, 9, 9, 5]  # i5 is a side corner, half way
+    far = g.tables.far[0]
+    assert far.bit_count() == 9  # the two far edges, five cells each, sharing the corner
+    assert len(g.spec.setup["white"]) == 16  # 1 + 3 + 5 + 7 cells round the near corner
+
+
+def test_hexdame_men_step_straight_or_obliquely_forward() -> None:
+    g = game("hexdame")
+    assert moves(g, "W:We4:Bi9") == ["e4-d4", "e4-e5", "e4-f5"]
+    assert moves(g, "B:Wa1:Be6") == ["e6-d5", "e6-e5", "e6-f6"]
+
+
+def test_hexdame_men_capture_in_six_directions_and_the_majority_rules() -> None:
+    g = game("hexdame")
+    assert moves(g, "W:Wa1,e4:Bd5,e5,f6,i9") == ["e4xe6xc4", "e4xe6xg6"]
+    # Backwards too: over e3 to e2.
+    assert moves(g, "W:Wa1,e4:Be3,i9") == ["e4xe2"]
+
+
+def test_hexdame_man_is_crowned_on_the_far_edges_only_at_the_end_of_its_move() -> None:
+    g = game("hexdame")
+    pos = g.parse_position("W:Wa1,e8:Bi9")
+    after = g.play(pos, g.parse_move(pos, "e8-e9"))
+    assert "Ke9" in g.position_text(after)
