@@ -6,7 +6,11 @@ Run from the project root:  python benchmarks/bench_outputs.py [--quick]
    processor, wall time, best of a few runs.
 2. One SVG diagram from the command line, in a fresh process (import, load, validate,
    draw, write), against python-chess drawing an 8x8 board in a fresh process (import
-   and draw), the peer every Python user knows; as a ratio of medians.
+   and draw), the peer every Python user knows; as a ratio of medians. Then the same
+   in one process through the public API (``boardgen.svg(game.start)`` against
+   ``chess.svg.board(chess.Board())``), the two timed in alternation so that a busy
+   machine slows both alike, plus a move diagram and the first diagram of a game
+   (which builds the board layer the game then keeps).
 3. Boards at scale: hexhex of side 10, 20 and 40 and square 20x20 and 50x50 (a
    descriptor made on the fly, cell size 20 mm): time and bytes of the board SVG and
    of the tiled board PDF, per cell, to show they grow linearly with the cell count.
@@ -104,6 +108,53 @@ def bench_diagram(runs: int) -> None:
         print(f"\nboardgen takes {a / b:.2f} x python-chess's time ({verdict}).")
 
 
+def per_call(function: Callable[[], object], calls: int) -> float:
+    """Seconds per call of ``function``, over ``calls`` calls."""
+    start = time.perf_counter()
+    for _ in range(calls):
+        function()
+    return (time.perf_counter() - start) / calls
+
+
+def bench_api(rounds: int) -> None:
+    print("\n### One 8x8 SVG diagram in one process, public API\n")
+    try:
+        import chess
+        import chess.svg
+    except ImportError:
+        print("python-chess is not installed (pip install chess): comparison skipped")
+        return
+    import boardgen
+
+    start = time.perf_counter()
+    game = boardgen.load("american-checkers")
+    boardgen.svg(game.start)
+    cold = time.perf_counter() - start
+    jump = game.position("W:W27,K30:B23,14")
+
+    def ours() -> object:
+        return boardgen.svg(game.start)
+
+    def moved() -> object:
+        return boardgen.svg(jump, move="27x18x9", arrows=["30-26:green"], fill={"14": None})
+
+    def theirs() -> object:
+        return chess.svg.board(chess.Board())
+
+    samples: dict[str, list[float]] = {"ours": [], "moved": [], "theirs": []}
+    for _ in range(rounds):
+        for name, function in (("ours", ours), ("theirs", theirs), ("moved", moved)):
+            samples[name].append(per_call(function, 50))
+    a, b, c = (statistics.median(samples[k]) for k in ("ours", "theirs", "moved"))
+    print("| call | median per diagram |")
+    print("|---|---|")
+    print(f"| `boardgen.svg(game.start)` (American checkers) | {a * 1000:.2f} ms |")
+    print(f"| python-chess `chess.svg.board(chess.Board())` | {b * 1000:.2f} ms |")
+    print(f"| `boardgen.svg(position, move=..., arrows=..., fill=...)` (a double jump) | {c * 1000:.2f} ms |")
+    print(f"| first diagram of a game: `boardgen.load` + `boardgen.svg` | {cold * 1000:.0f} ms |")
+    print(f"\nboardgen takes {a / b:.2f} x python-chess's time per diagram (goal: at most 1.0).")
+
+
 SCALE_BOARDS = [
     ("hexhex side 10", {"kind": "hexhex", "side": 10}),
     ("hexhex side 20", {"kind": "hexhex", "side": 20}),
@@ -172,13 +223,22 @@ def bench_scale(quick: bool) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs and smaller boards")
+    parser.add_argument(
+        "--only", default="build,diagram,api,scale", help="comma-separated parts (build, diagram, api, scale)"
+    )
     args = parser.parse_args()
     runs = 2 if args.quick else 5
+    parts = set(args.only.split(","))
     compileall.compile_dir(ROOT / "boardgen", quiet=1)
     print(f"Machine: {machine()}")
-    bench_build(runs)
-    bench_diagram(runs * 2)
-    bench_scale(args.quick)
+    if "build" in parts:
+        bench_build(runs)
+    if "diagram" in parts:
+        bench_diagram(runs * 2)
+    if "api" in parts:
+        bench_api(runs * 4)
+    if "scale" in parts:
+        bench_scale(args.quick)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 Every mistake a user can fix (a bad descriptor, an unknown variant, an impossible
 option) is raised as :class:`BoardgenError`. The CLI prints it as a single line,
 ``FILE:LINE:COL: key.path: what is wrong``, and exits with status 2, so editors and
-CI logs can jump straight to the spot.
+CI logs can jump straight to the spot. The Python API raises the same error (a
+subclass of :class:`ValueError`) with the same message.
 """
 
 from __future__ import annotations
@@ -22,8 +23,12 @@ class Mark:
     column: int
 
 
-class BoardgenError(Exception):
-    """A user-fixable error, located as precisely as the input allows."""
+class BoardgenError(ValueError):
+    """A user-fixable error, located as precisely as the input allows.
+
+    A :class:`ValueError`, so code that already guards against bad values catches it;
+    ``str(error)`` is the one line the command line prints.
+    """
 
     def __init__(
         self,

@@ -184,13 +184,15 @@ def test_build_takes_ids_and_files(tmp_path: Path) -> None:
 
 def test_one_broken_file_is_named_and_the_good_games_still_listed(games: Path, tmp_path: Path) -> None:
     bad = broken(games, "broken-one.yaml", "format: 1\nid: broken-one\ntitle: {en: Broken}\nplayers: 3\n")
-    worse = broken(games, "broken-two.yaml", MINI.read_text("utf-8").replace("id: mini-checkers", "id: wrong"))
+    wrong_id = MINI.read_text("utf-8").replace("id: mini-checkers", "id: wrong")
+    worse = broken(games, "broken-two.yaml", wrong_id)
     code, out, err = run("list", "--variants", str(games))
     assert code == 2
     assert {"mini-checkers", *BUILTIN} == {line.split()[0] for line in out.splitlines()}
     errors = [line for line in err.splitlines() if not line.startswith("boardgen: note:")]
     assert len(errors) == 2
-    assert errors[0].startswith(f"{bad}:") and errors[1].startswith(f"{worse}:3:5: id: id 'wrong' does not match")
+    assert errors[0].startswith(f"{bad}:")
+    assert errors[1].startswith(f"{worse}:3:5: id: id 'wrong' does not match")
 
     out_dir = tmp_path / "out"
     code, _, err = run("build", "--variants", str(games), "--out", str(out_dir), "-q")

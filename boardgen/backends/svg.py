@@ -20,11 +20,12 @@ differs from its group's, so the picture is unchanged. Opacity is written as
 
 from __future__ import annotations
 
-__all__ = ["FONT_FAMILY", "render_svg"]
+__all__ = ["FONT_FAMILY", "render_fragment", "render_svg"]
 
 import xml.etree.ElementTree as ET
 import zlib
 from collections import Counter
+from collections.abc import Callable, Sequence
 
 from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
 
@@ -78,8 +79,8 @@ def _paint(element: ET.Element, style: Style) -> None:
 
 
 class _Writer:
-    def __init__(self, prefix: str, defs: ET.Element) -> None:
-        self.prefix = prefix
+    def __init__(self, prefix: Callable[[], str], defs: ET.Element) -> None:
+        self.prefix = prefix  # called only when a clip needs an id (a digest costs time)
         self.clips = 0
         self.defs = defs
 
@@ -133,7 +134,7 @@ class _Writer:
         target = e
         if group.clip is not None:
             self.clips += 1
-            clip_id = f"{self.prefix}-clip{self.clips}"
+            clip_id = f"{self.prefix()}-clip{self.clips}"
             path = ET.SubElement(self.defs, "clipPath", id=clip_id)
             x, y, w, h = group.clip
             ET.SubElement(path, "rect", x=num(x), y=num(y), width=num(w), height=num(h))
@@ -198,9 +199,8 @@ def render_svg(scene: Scene) -> bytes:
         ET.SubElement(root, "title").text = scene.title
     if scene.description:
         ET.SubElement(root, "desc").text = scene.description
-    digest = f"{zlib.crc32(repr(scene).encode('utf-8')):08x}"
     defs = ET.SubElement(root, "defs")
-    writer = _Writer(f"bg{digest}", defs)
+    writer = _Writer(lambda: f"bg{zlib.crc32(repr(scene).encode('utf-8')):08x}", defs)
     for item in scene.items:
         writer.item(root, item)
     if len(defs) == 0:
@@ -213,3 +213,32 @@ def render_svg(scene: Scene) -> bytes:
     # values cannot contain " />" (ElementTree escapes ">" in both).
     body = body.replace(b" />", b"/>")
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + body + b"\n"
+
+
+def render_fragment(items: Sequence[Item], key: str) -> str:
+    """``items`` as one ``<g>`` that can be pasted into any SVG of this backend.
+
+    The group sets every inherited paint property itself (the values its children
+    share, else the initial ones), so whatever the host document's root hoisted, the
+    pasted items look as they would alone: a picture can keep its unchanging layers
+    (a board's squares and labels) as text and write only what changes. ``key`` names
+    the layer in clip-path ids.
+    """
+    group = ET.Element("g")
+    defs = ET.SubElement(group, "defs")
+    writer = _Writer(lambda: f"bg{zlib.crc32(key.encode('utf-8')):08x}", defs)
+    for item in items:
+        writer.item(group, item)
+    if len(defs) == 0:
+        group.remove(defs)
+    _hoist(group)
+    context = dict(_INITIAL)
+    context.update({name: value for name in _INHERITED if (value := group.get(name)) is not None})
+    for name in _INHERITED:
+        if name in context:
+            group.set(name, context[name])
+    for child in group:
+        if child.tag not in _HIDDEN:
+            _prune(child, context)
+    ET.indent(group, space="")
+    return ET.tostring(group, encoding="unicode").replace(" />", "/>")

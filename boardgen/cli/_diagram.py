@@ -1,29 +1,137 @@
-"""The ``diagram`` command: one position, with arrows and highlighted cells, as SVG, PDF or PNG."""
+"""The ``diagram`` command: positions as SVG, PDF or PNG, one or many in one process.
+
+Built on the public API (:func:`boardgen.load`, :func:`boardgen.svg`, ...): the command
+only turns options into the API's arguments, so the command line and Python draw
+the same pictures.
+"""
 
 from __future__ import annotations
 
+import shlex
+import sys
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..errors import BoardgenError, Mark
 from ._app import complete_variant, main, output_format, reports_errors, uses_library
 
 if TYPE_CHECKING:
     from ..descriptor.library import Library
 
 
+@dataclass(frozen=True)
+class _Request:
+    """One diagram to draw, as the options give it."""
+
+    variant: str
+    position: str | None
+    move: str | None
+    arrows: tuple[str, ...]
+    fills: tuple[str, ...]
+    lastmove: str | None
+    coordinates: bool
+    flip: bool
+    fmt: str | None
+    size: float | None
+    dpi: int
+    output: Path
+    folders: tuple[Path, ...] = ()
+
+
+def _draw(request: _Request) -> bytes:
+    """The file's bytes (nothing is written here: a batch writes only when all are drawn)."""
+    import boardgen
+    from boardgen.drawopts import parse_fill
+
+    chosen = output_format(request.output, request.fmt, ("svg", "pdf", "png"), "svg")
+    game = boardgen.load(request.variant, folders=request.folders)
+    position = game.position(request.position) if request.position else game.start
+    fill = dict(parse_fill(text) for text in request.fills)
+    options: dict[str, Any] = {
+        "move": request.move,
+        "arrows": request.arrows,
+        "fill": fill,
+        "lastmove": request.lastmove,
+        "flipped": request.flip,
+        "coordinates": request.coordinates,
+        "cell_size": request.size,
+    }
+    if chosen == "svg":
+        return ('<?xml version="1.0" encoding="UTF-8"?>\n' + boardgen.svg(position, **options)).encode()
+    if chosen == "pdf":
+        return boardgen.pdf(position, **options)
+    return boardgen.png(position, dpi=request.dpi, **options)
+
+
+def _batch(source: str, folders: tuple[Path, ...]) -> list[tuple[int, _Request]]:
+    """The requests of a batch file: one diagram per line, written as this command's
+    arguments (``american-checkers --move 11-15 -o a.svg``); ``#`` starts a comment."""
+    if source == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            text = Path(source).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise BoardgenError(f"cannot read: {exc.strerror or exc}", file=source) from None
+    requests = []
+    for number, line in enumerate(text.splitlines(), 1):
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError as exc:
+            raise BoardgenError(str(exc), file=source, mark=Mark(number, 1)) from None
+        if not words:
+            continue
+        try:
+            context = diagram.make_context("diagram", words, resilient_parsing=False)
+        except click.exceptions.Exit:
+            raise BoardgenError("--help is not a diagram", file=source, mark=Mark(number, 1)) from None
+        except click.UsageError as exc:
+            raise BoardgenError(exc.format_message(), file=source, mark=Mark(number, 1)) from None
+        params = context.params
+        if params["batch"] is not None or params["variant"] is None:
+            raise BoardgenError("give VARIANT and -o, not --batch", file=source, mark=Mark(number, 1))
+        requests.append((number, _request(params, folders, source, number)))
+    return requests
+
+
+def _request(
+    params: dict[str, object], folders: tuple[Path, ...], source: str | None = None, number: int = 0
+) -> _Request:
+    if params["output"] is None:
+        mark = Mark(number, 1) if source else None
+        raise BoardgenError("-o/--output is required", file=source, mark=mark)
+    values = {k: v for k, v in params.items() if k not in ("batch", "variant_folders", "library")}
+    return _Request(**values, folders=folders)  # type: ignore[arg-type]
+
+
 @main.command()
-@click.argument("variant", shell_complete=complete_variant)
+@click.argument("variant", required=False, shell_complete=complete_variant)
 @click.option("--position", default=None, help="Position string of the game (default: the start).")
+@click.option(
+    "--move",
+    default=None,
+    metavar="MOVE",
+    help="Draw the position before MOVE with the move explained (path, captures crossed out, landings).",
+)
 @click.option(
     "--arrow",
     "arrows",
     multiple=True,
-    metavar="FROM-TO",
-    help="Draw an arrow, e.g. c3-d4, 11-15 (PDN boards) or a3-c5-e7; repeatable.",
+    metavar="FROM-TO[:COLOUR]",
+    help="Draw an arrow, e.g. c3-d4, 11-15:red or a3-c5-e7:#2e9e44; repeatable.",
 )
-@click.option("--highlight", "highlights", multiple=True, metavar="CELL", help="Tint a cell; repeatable.")
+@click.option(
+    "--fill",
+    "--highlight",
+    "fills",
+    multiple=True,
+    metavar="CELL[:COLOUR]",
+    help="Tint a cell, e.g. d4 or 15:green (--highlight is the same); repeatable.",
+)
+@click.option("--lastmove", default=None, metavar="MOVE", help="Tint the cells of the move that led here.")
 @click.option("--coordinates/--no-coordinates", default=True, show_default=True, help="Print cell names.")
 @click.option("--flip", is_flag=True, help="Draw the board from the north player's side.")
 @click.option(
@@ -41,59 +149,38 @@ if TYPE_CHECKING:
     help="Cell size in mm (default: the diagram is about 120 mm wide).",
 )
 @click.option("--dpi", type=click.IntRange(36, 1200), default=200, show_default=True, help="PNG resolution.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="File to write.")
 @click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="File to write."
+    "--batch",
+    default=None,
+    metavar="FILE",
+    help="Draw many diagrams in one process: one per line of FILE ('-': stdin), each line "
+    "written as this command's arguments. All are drawn before any is written.",
 )
 @reports_errors
 @uses_library
-def diagram(
-    library: Library,
-    variant: str,
-    position: str | None,
-    arrows: tuple[str, ...],
-    highlights: tuple[str, ...],
-    coordinates: bool,
-    flip: bool,
-    fmt: str | None,
-    size: float | None,
-    dpi: int,
-    output: Path,
-) -> None:
-    """Draw a position of VARIANT (an id or a YAML file), with arrows and highlights."""
+def diagram(library: Library, **params: object) -> None:
+    """Draw a position of VARIANT (an id or a YAML file), with arrows, fills and a move."""
     from ..fileio import write_atomic
-    from ..render.diagram import diagram_scene, fit_cell_size, parse_cell, parse_path
-    from ..rules.registry import make_game
-    from ..validate import ensure_printable
 
-    chosen = output_format(output, fmt, ("svg", "pdf", "png"), "svg")
-    loaded = library.load(variant)
-    ensure_printable(loaded)
-    paths = [parse_path(loaded, text) for text in arrows]
-    cells = [parse_cell(loaded, text) for text in highlights]
-    game = make_game(loaded.game_spec(), loaded.rules.family)
-    state = game.parse_position(position) if position else game.initial()
-    cell_size = size or fit_cell_size(loaded, coordinates=coordinates)
-    scene = diagram_scene(
-        loaded,
-        game.pieces(state),
-        cell_size=cell_size,
-        coordinates=coordinates,
-        flip=flip,
-        arrows=paths,
-        highlights=cells,
-    )
-    if chosen == "svg":
-        from ..backends.svg import render_svg
+    folders = library.folders
 
-        data = render_svg(scene)
-    elif chosen == "pdf":
-        from ..backends.pdf import render_pdf
-        from ..scene import Document
-
-        data = render_pdf(Document((scene,), title=scene.title, subject=f"boardgen diagram for {loaded.id}"))
+    batch = params["batch"]
+    if batch is not None:
+        if params["variant"] is not None:
+            raise click.UsageError("give either VARIANT or --batch, not both")
+        requests = _batch(str(batch), folders)
+        located = []
+        for number, request in requests:
+            try:
+                located.append((request.output, _draw(request)))
+            except BoardgenError as error:
+                raise BoardgenError(str(error), file=str(batch), mark=Mark(number, 1)) from None
     else:
-        from ..backends.png import render_png
-
-        data = render_png(scene, dpi)
-    write_atomic(output, data)
-    click.echo(f"wrote {output}")
+        if params["variant"] is None:
+            raise click.UsageError("missing VARIANT (or --batch FILE)")
+        request = _request(params, folders)
+        located = [(request.output, _draw(request))]
+    for output, data in located:
+        write_atomic(output, data)
+        click.echo(f"wrote {output}")

@@ -10,11 +10,20 @@ look alike. The text alternative (``<desc>`` in SVG) says the position and the m
 
 from __future__ import annotations
 
-__all__ = ["DEFAULT_WIDTH", "diagram_scene", "example_scene", "fit_cell_size", "parse_cell", "parse_path"]
+__all__ = [
+    "DEFAULT_WIDTH",
+    "MoveMarks",
+    "diagram_scene",
+    "example_scene",
+    "fit_cell_size",
+    "move_marks",
+    "parse_cell",
+    "parse_path",
+]
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..descriptor.model import Example, Variant
@@ -186,6 +195,59 @@ def _crowned(
     return crowned
 
 
+@dataclass(frozen=True)
+class MoveMarks:
+    """What a move diagram draws, the engine having played the move: the pieces before
+    it (new stones included), its path, landings, captures, placed stones, the other
+    landings a flying piece had, the pieces it crowns, and the sentences saying so."""
+
+    pieces: Mapping[int, PieceView]
+    path: tuple[int, ...]
+    landings: tuple[int, ...]
+    captured: tuple[int, ...]
+    placed: tuple[int, ...]
+    alternatives: tuple[int, ...]
+    crowned: tuple[int, ...]
+    lines: tuple[str, ...]
+    after: Any
+
+
+def move_marks(variant: Variant, game: Game, position: Any, move: Any) -> MoveMarks:
+    """Play ``move`` from ``position`` and say what its diagram shows (raises
+    BoardgenError when the engine refuses the move)."""
+    after = game.play(position, move)
+    text = game.move_text(position, move)
+    view = game.view(move)
+    mover = game.to_move(position)
+    before = dict(game.pieces(position))
+    pieces = {**before, **{cell: PieceView(mover, "stone") for cell in view.placed}}
+    landings = tuple(view.path[1:])
+    alternatives = _alternatives(game, position, move)
+    crowned = tuple(_crowned(before, game.pieces(after), view.path))
+    lines = [f"{variant.text(variant.player(mover).name)} to move plays {text}."]
+    if view.captured:
+        lines.append(f"Captured: {_names(variant, view.captured)}.")
+    if landings:
+        lines.append(f"Lands on: {_names(variant, landings)}.")
+    if alternatives:
+        lines.append(f"Could also have stopped on: {_names(variant, alternatives)}.")
+    if crowned:
+        lines.append(f"Kings after the move: {_names(variant, crowned)}.")
+    if view.placed:
+        lines.append(f"New stones: {_names(variant, view.placed)}.")
+    return MoveMarks(
+        pieces,
+        tuple(view.path),
+        landings,
+        tuple(view.captured),
+        tuple(view.placed),
+        alternatives,
+        crowned,
+        tuple(lines),
+        after,
+    )
+
+
 def example_scene(
     variant: Variant, game: Game, example: Example, *, cell_size: float, track: bool = True
 ) -> Scene:
@@ -199,46 +261,30 @@ def example_scene(
     try:
         position: Any = game.parse_position(example.position) if example.position else game.initial()
         move = game.parse_move(position, example.move)
-        after = game.play(position, move)
-        text = game.move_text(position, move)
+        marks = move_marks(variant, game, position, move)
     except BoardgenError as error:
         raise BoardgenError(
             f"example '{example.id}': {error.message}", file=str(variant.file), key="examples"
         ) from None
-    view = game.view(move)
     mover = game.to_move(position)
-    before = dict(game.pieces(position))
-    pieces = {**before, **{cell: PieceView(mover, "stone") for cell in view.placed}}
-    landings = tuple(view.path[1:])
-    alternatives = _alternatives(game, position, move)
-    crowned = _crowned(before, game.pieces(after), view.path)
     name = variant.text(variant.player(mover).name)
-    lines = [f"{name} to move plays {text}."]
-    if view.captured:
-        lines.append(f"Captured: {_names(variant, view.captured)}.")
-    if landings:
-        lines.append(f"Lands on: {_names(variant, landings)}.")
-    if alternatives:
-        lines.append(f"Could also have stopped on: {_names(variant, alternatives)}.")
-    if crowned:
-        lines.append(f"Kings after the move: {_names(variant, crowned)}.")
-    if view.placed:
-        lines.append(f"New stones: {_names(variant, view.placed)}.")
+    lines = list(marks.lines)
     drawn = variant if track else replace(variant, scoring_track=None)
-    scores, pawn_move = _scores(drawn, position, after, mover)
+    scores, pawn_move = _scores(drawn, position, marks.after, mover)
     if pawn_move is not None:
         lines.append(f"{name}'s score pawn moves from {pawn_move.before} to {pawn_move.after}.")
     caption = variant.text(example.caption)
+    before = dict(game.pieces(position))
     return diagram_scene(
         drawn,
-        pieces,
+        marks.pieces,
         cell_size=cell_size,
-        arrows=(view.path,) if len(view.path) > 1 else (),
-        highlights=landings + tuple(view.placed),
-        captured=view.captured,
-        placed=view.placed,
-        alternatives=alternatives,
-        crowned=crowned,
+        arrows=(marks.path,) if len(marks.path) > 1 else (),
+        highlights=marks.landings + marks.placed,
+        captured=marks.captured,
+        placed=marks.placed,
+        alternatives=marks.alternatives,
+        crowned=marks.crowned,
         scores=scores,
         pawn_move=pawn_move,
         title=f"{variant.text(variant.title)}: {caption}" if caption else variant.text(variant.title),

@@ -1,0 +1,139 @@
+"""The ``game`` command: a recorded game (PDN) as positions, a game sheet, an animation
+or one diagram per ply. Built on the public API (:func:`boardgen.read_pdn`, ...)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from ..errors import BoardgenError
+from ._app import complete_variant, main, reports_errors, uses_library
+
+if TYPE_CHECKING:
+    from ..descriptor.library import Library
+
+
+def _kind(output: Path) -> str:
+    """What ``-o`` asks for, from its name: checked before the record is read."""
+    suffix = output.suffix.lower()
+    if suffix in (".pdf", ".gif", ".pdn"):
+        return suffix[1:]
+    if suffix == "" or output.is_dir() or str(output).endswith("/"):
+        return "folder"
+    raise click.UsageError(f"-o {output}: write a .pdf (game sheet), .gif, .pdn or a folder/")
+
+
+def _outputs(
+    record: object, output: Path, every: int, lang: str, paper: str, width: int
+) -> dict[Path, bytes]:
+    """Every file to write, drawn before any is written."""
+    from .. import GameRecord
+
+    assert isinstance(record, GameRecord)
+    suffix = "." + _kind(output)
+    if suffix == ".pdf":
+        return {output: record.sheet(lang=lang, paper=paper, every=every)}
+    if suffix == ".gif":
+        return {output: record.animation(width=width)}
+    if suffix == ".pdn":
+        from .. import write_pdn
+
+        return {output: write_pdn(record).encode("utf-8")}
+    if suffix == ".folder":
+        digits = max(3, len(str(len(record.plies))))
+        declaration = '<?xml version="1.0" encoding="UTF-8"?>\n'
+        return {
+            output / f"ply-{ply:0{digits}d}.svg": (declaration + text).encode()
+            for ply, text in enumerate(record.diagrams())
+        }
+    raise AssertionError(suffix)  # pragma: no cover - _kind knows every kind
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--number", "number", type=click.IntRange(1), default=1, show_default=True, help="Which game of the file."
+)
+@click.option(
+    "--variant",
+    default=None,
+    metavar="VARIANT",
+    shell_complete=complete_variant,
+    help="Play the moves by this game (id or YAML file) instead of the one [GameType] names.",
+)
+@click.option(
+    "--ply", type=click.IntRange(0), default=None, help="Print the position after N plies (0: the start)."
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="sheet.pdf (game sheet), game.gif (animation), game.pdn (the game rewritten) "
+    "or folder/ (an SVG per ply).",
+)
+@click.option(
+    "--every",
+    type=click.IntRange(1, 100),
+    default=10,
+    show_default=True,
+    help="Game sheet: a diagram every N moves (and at each comment).",
+)
+@click.option("--lang", default="en", show_default=True, help="Game sheet language (en, fr, de).")
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter", "a3"]),
+    default="a4",
+    show_default=True,
+    help="Game sheet paper.",
+)
+@click.option(
+    "--width",
+    type=click.IntRange(100, 2000),
+    default=360,
+    show_default=True,
+    help="Animation width in pixels.",
+)
+@reports_errors
+@uses_library
+def game(
+    library: Library,
+    file: Path,
+    number: int,
+    variant: str | None,
+    ply: int | None,
+    output: Path | None,
+    every: int,
+    lang: str,
+    paper: str,
+    width: int,
+) -> None:
+    """Read the PDN game record FILE; every move is checked by the rules engine.
+
+    Without options, one line per game of the file. With --ply N, the position after
+    N plies in the game's position notation. With -o, a game sheet, an animation, the
+    game as PDN or one SVG diagram per ply (ply-000.svg is the start).
+    """
+    import boardgen
+
+    if output is not None:
+        _kind(output)
+    records = boardgen.read_pdn(file, game=variant, folders=library.folders)
+    if number > len(records):
+        raise BoardgenError(f"--number {number}: the file holds {len(records)} game(s)", file=str(file))
+    record = records[number - 1]
+    if ply is not None:
+        click.echo(record.position(ply).text)
+    if output is not None:
+        files = _outputs(record, output, every, lang, paper, width)
+        from ..fileio import write_atomic
+
+        for path, data in files.items():
+            write_atomic(path, data)
+        click.echo(f"wrote {output}" if len(files) == 1 else f"wrote {len(files)} files in {output}")
+    if ply is None and output is None:
+        for index, each in enumerate(records, 1):
+            first, second = (each.player(p.id) for p in each.game.variant.players)
+            click.echo(f"{index}\t{each.game.id}\t{first} - {second}\t{len(each.plies)} plies\t{each.result}")

@@ -1,0 +1,396 @@
+"""Diagrams of positions for Python users: :func:`svg`, :func:`pdf` and :func:`png`.
+
+The model is python-chess's ``chess.svg.board``: keyword options for arrows, filled
+cells, the last move and colours. ``move=`` draws the position *before* a move with
+the move explained as the rule sheets do (its path, the captured pieces crossed out,
+the landing cells tinted, new kings badged), the engine having checked it.
+
+>>> import boardgen
+>>> game = boardgen.load("american-checkers")
+>>> picture = boardgen.svg(game.start, arrows=[("11", "15", "red")], fill={"d4": "#ffd23f"}, size=400)
+>>> picture.startswith("<svg") and 'width="400"' in picture
+True
+>>> print(boardgen.svg(game.start, move="11-15").split("<desc>")[1].split("</desc>")[0].splitlines()[-2])
+Black to move plays 11-15.
+
+Work that does not depend on the position (the fitted cell size, the recoloured
+variant) is kept on the :class:`~boardgen.positions.Game`, so the second diagram of a
+game costs only its pieces and marks.
+"""
+
+from __future__ import annotations
+
+__all__ = ["ArrowSpec", "pdf", "png", "scene", "svg"]
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .descriptor.model import Variant
+from .drawopts import colour as parse_colour
+from .drawopts import parse_arrow
+from .errors import BoardgenError
+from .positions import Move, Position
+from .render.board import BoardOptions, board_scene
+from .render.describe import describe_position
+from .render.diagram import fit_cell_size, move_marks, parse_cell
+from .render.layers import board_layer, position_items
+from .render.layout import Layout
+from .render.marks import (
+    ARROW,
+    HIGHLIGHT,
+    alternative_items,
+    arrow_items,
+    captured_items,
+    crowned_items,
+    highlight_items,
+    placed_items,
+)
+from .render.pieces import piece_radius
+from .rules.base import PieceView
+from .scene import Item, Scene
+
+#: An arrow: ``"11-15:red"``, ``(from, to)``, ``(from, to, colour)`` or a longer path.
+ArrowSpec = str | Sequence[str | int]
+
+#: Tint of the last move's cells (origin and landings).
+LASTMOVE = "#9ccc65"
+#: Keys of ``colours=`` beyond the board's own (``light``, ``dark``, ... ) and player ids.
+MARK_KEYS = ("arrow", "fill", "lastmove")
+
+_PX = re.compile(r'width="[^"]*" height="[^"]*"')
+_VIEWBOX = re.compile(r'viewBox="0 0 ([\d.]+) ([\d.]+)"')
+
+
+def _variant(position: Position, colours: Mapping[str, str] | None) -> tuple[Variant, dict[str, str]]:
+    """The variant drawn with ``colours`` (board theme keys and player ids), and the marks'
+    own colours; recoloured variants are kept on the game."""
+    game = position.game
+    base = game.variant
+    if not colours:
+        return base, {}
+    key = ("colours", tuple(sorted(colours.items())))
+    if key in game.cache:
+        cached: tuple[Variant, dict[str, str]] = game.cache[key]
+        return cached
+    theme = dict(base.print.colours)
+    players = {p.id: p for p in base.players}
+    marks: dict[str, str] = {}
+    for name, value in colours.items():
+        ink = parse_colour(value)
+        if name in theme:
+            theme[name] = ink
+        elif name in players:
+            players[name] = replace(players[name], colour=ink)
+        elif name in MARK_KEYS:
+            marks[name] = ink
+        else:
+            known = ", ".join([*theme, *players, *MARK_KEYS])
+            raise BoardgenError(f"colours: unknown key {name!r} (known: {known})")
+    first, second = (players[p.id] for p in base.players)
+    variant = replace(base, players=(first, second), print=replace(base.print, colours=theme))
+    game.cache[key] = (variant, marks)
+    return variant, marks
+
+
+def _cell(variant: Variant, ref: str | int) -> int:
+    return parse_cell(variant, str(ref))
+
+
+def _arrows(variant: Variant, arrows: Iterable[ArrowSpec], default: str) -> list[tuple[tuple[int, ...], str]]:
+    found = []
+    for item in arrows:
+        if isinstance(item, str):
+            cells, ink = parse_arrow(item)
+        else:
+            parts = [str(p) for p in item]
+            ink = None
+            if len(parts) > 2 and not parts[-1].isdigit() and not re.fullmatch(r"[a-z]+\d+", parts[-1]):
+                ink = parse_colour(parts.pop())
+            cells = tuple(parts)
+            if len(cells) < 2:
+                raise BoardgenError(f"arrow {item!r}: give at least two cells")
+        found.append((tuple(_cell(variant, c) for c in cells), ink or default))
+    return found
+
+
+def _path(variant: Variant, move: str | Move) -> tuple[int, ...]:
+    if isinstance(move, Move):
+        return tuple(variant.grid.parse(c) for c in move.path)
+    cells, _ = parse_arrow(move)
+    return tuple(_cell(variant, c) for c in cells)
+
+
+def _cell_size(position: Position, variant: Variant, coordinates: bool, cell_size: float | None) -> float:
+    if cell_size is not None:
+        if not 3 <= cell_size <= 150:
+            raise BoardgenError(f"cell_size {cell_size} mm is out of range (3 to 150)")
+        return cell_size
+    key = ("fit", coordinates)
+    cache = position.game.cache
+    if key not in cache:
+        cache[key] = fit_cell_size(variant, coordinates=coordinates)
+    size: float = cache[key]
+    return size
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What a diagram draws, before it is drawn: the board's options, the pieces, the
+    overlay placing the marks, the cells tinted, and the text for ``<desc>``."""
+
+    variant: Variant
+    options: BoardOptions
+    pieces: Mapping[int, PieceView]
+    overlay: Callable[[Layout], tuple[list[Item], list[Item]]]
+    tinted: tuple[int, ...]
+    lines: tuple[str, ...]
+    layer_key: tuple[Any, ...]
+
+    def description(self, board_text: str) -> str:
+        return "\n".join([board_text, *(["", *self.lines] if self.lines else [])])
+
+
+def _plan(
+    position: Position,
+    *,
+    move: str | Move | None,
+    arrows: Iterable[ArrowSpec],
+    fill: Mapping[str | int, str | None] | None,
+    lastmove: str | Move | None,
+    flipped: bool,
+    coordinates: bool,
+    colours: Mapping[str, str] | None,
+    cell_size: float | None,
+    title: str | None = None,
+) -> _Plan:
+    variant, inks = _variant(position, colours)
+    game = position.game
+    size = _cell_size(position, variant, coordinates, cell_size)
+    engine = game.engine
+    paths = _arrows(variant, arrows, inks.get("arrow", ARROW))
+    tints: dict[int, str] = {}
+    for ref, ink in (fill or {}).items():
+        tints[_cell(variant, ref)] = parse_colour(ink) if ink else inks.get("fill", HIGHLIGHT)
+    last = _path(variant, lastmove) if lastmove is not None else ()
+    marks = None
+    if move is not None:
+        raw = position.move(move).raw if isinstance(move, str) else position.move(move.text).raw
+        marks = move_marks(variant, engine, position.state, raw)
+        pieces = marks.pieces
+    else:
+        pieces = engine.pieces(position.state)
+    radius = piece_radius(variant, size)
+
+    def overlay(layout: Layout) -> tuple[list[Item], list[Item]]:
+        under: list[Item] = []
+        over: list[Item] = []
+        if last:
+            under += highlight_items(layout, last, inks.get("lastmove", LASTMOVE))
+        for ink in dict.fromkeys(tints.values()):
+            under += highlight_items(layout, [c for c, i in tints.items() if i == ink], ink)
+        if marks is not None:
+            fills = {c: variant.player(pieces[c].player).colour for c in marks.captured if c in pieces}
+            under += alternative_items(layout, marks.alternatives)
+            under += highlight_items(layout, marks.landings + marks.placed)
+            over += captured_items(layout, marks.captured, radius, fills)
+            over += placed_items(layout, marks.placed, radius)
+            if len(marks.path) > 1:
+                over += arrow_items(layout, [marks.path], inks.get("arrow", ARROW))
+        for ink in dict.fromkeys(i for _, i in paths):
+            over += arrow_items(layout, [p for p, i in paths if i == ink], ink)
+        if marks is not None:
+            over += crowned_items(layout, marks.crowned)
+        return under, over
+
+    name = variant.grid.name
+    lines = list(marks.lines) if marks is not None else []
+    lines += [f"Arrow: {' to '.join(name(c) for c in p)}." for p, _ in paths]
+    if tints:
+        lines.append(f"Highlighted: {', '.join(name(c) for c in tints)}.")
+    if last:
+        lines.append(f"Last move: {' to '.join(name(c) for c in last)}.")
+    if flipped:
+        north = [variant.text(p.name) for p in variant.players if p.side == "north"]
+        lines.append(f"Drawn from {north[0]}'s side." if north else "Drawn turned half round.")
+    tinted = (*last, *tints, *(marks.landings + marks.placed + marks.alternatives if marks else ()))
+    options = BoardOptions(size, coordinates, title or variant.text(variant.title), flipped)
+    key = ("layer", tuple(sorted((colours or {}).items())), size, coordinates, flipped)
+    return _Plan(variant, options, pieces, overlay, tuple(dict.fromkeys(tinted)), tuple(lines), key)
+
+
+def scene(
+    position: Position,
+    *,
+    move: str | Move | None = None,
+    arrows: Iterable[ArrowSpec] = (),
+    fill: Mapping[str | int, str | None] | None = None,
+    lastmove: str | Move | None = None,
+    flipped: bool = False,
+    coordinates: bool = True,
+    colours: Mapping[str, str] | None = None,
+    cell_size: float | None = None,
+    title: str | None = None,
+) -> Scene:
+    """The backend-neutral picture :func:`svg`, :func:`pdf` and :func:`png` draw."""
+    plan = _plan(
+        position,
+        move=move,
+        arrows=arrows,
+        fill=fill,
+        lastmove=lastmove,
+        flipped=flipped,
+        coordinates=coordinates,
+        colours=colours,
+        cell_size=cell_size,
+        title=title,
+    )
+    drawn = board_scene(plan.variant, plan.options, plan.pieces, plan.overlay)
+    return replace(drawn, description=plan.description(describe_position(plan.variant, plan.pieces)))
+
+
+def _layered_svg(position: Position, plan: _Plan) -> str:
+    """The SVG of a board without a scoring track: its board layer kept on the game as
+    text (see :mod:`boardgen.render.layers`), the position's layer drawn now."""
+    from .backends.svg import render_fragment, render_svg
+
+    cache = position.game.cache
+    if plan.layer_key not in cache:
+        layer = board_layer(plan.variant, plan.options)
+        cache[plan.layer_key] = (layer, render_fragment(layer.items, repr(plan.layer_key)))
+    layer, fragment = cache[plan.layer_key]
+    items = position_items(
+        plan.variant,
+        layer,
+        dict(plan.pieces),
+        plan.overlay,
+        coordinates=plan.options.coordinates,
+        tinted=plan.tinted,
+    )
+    text = describe_position(plan.variant, plan.pieces)
+    top = Scene(layer.width, layer.height, tuple(items), plan.options.title, plan.description(text))
+    body = render_svg(top).decode("utf-8")
+    return body.replace("</desc>\n", "</desc>\n" + fragment + "\n", 1)
+
+
+def svg(
+    position: Position,
+    *,
+    move: str | Move | None = None,
+    arrows: Iterable[ArrowSpec] = (),
+    fill: Mapping[str | int, str | None] | None = None,
+    lastmove: str | Move | None = None,
+    flipped: bool = False,
+    coordinates: bool = True,
+    size: int | None = None,
+    colours: Mapping[str, str] | None = None,
+    cell_size: float | None = None,
+) -> str:
+    """The position as an SVG document (text), for a web page or a notebook.
+
+    ``arrows`` holds ``(from, to)``, ``(from, to, colour)``, longer paths or strings
+    ``"11-15:red"``, cells by name or square number; ``fill`` maps cells to colours
+    (None: the highlight yellow); ``lastmove`` tints the cells of the move that led
+    here; ``move`` draws this position with that move explained on it. ``size`` is
+    the width in pixels (height in proportion); without it the SVG is in millimetres,
+    about 120 mm wide, or at ``cell_size`` mm per cell for true-scale print.
+    ``colours`` overrides the board's (``light``, ``dark``, ``line``, ``text``, ...),
+    a player's pieces (by player id) and the marks' (``arrow``, ``fill``, ``lastmove``).
+    """
+    from .backends.svg import render_svg
+
+    plan = _plan(
+        position,
+        move=move,
+        arrows=arrows,
+        fill=fill,
+        lastmove=lastmove,
+        flipped=flipped,
+        coordinates=coordinates,
+        colours=colours,
+        cell_size=cell_size,
+    )
+    if plan.variant.scoring_track is None:
+        text = _layered_svg(position, plan)
+    else:
+        drawn = board_scene(plan.variant, plan.options, plan.pieces, plan.overlay)
+        drawn = replace(drawn, description=plan.description(describe_position(plan.variant, plan.pieces)))
+        text = render_svg(drawn).decode("utf-8")
+    if size is not None:
+        if size < 1:
+            raise BoardgenError(f"size {size} px must be at least 1")
+        found = _VIEWBOX.search(text)
+        assert found is not None  # every SVG of the backend has one
+        width, height = float(found[1]), float(found[2])
+        text = _PX.sub(f'width="{size}" height="{size * height / width:.0f}"', text, count=1)
+    return text.split("\n", 1)[1]  # no XML declaration: inlined in HTML
+
+
+def pdf(
+    position: Position,
+    *,
+    move: str | Move | None = None,
+    arrows: Iterable[ArrowSpec] = (),
+    fill: Mapping[str | int, str | None] | None = None,
+    lastmove: str | Move | None = None,
+    flipped: bool = False,
+    coordinates: bool = True,
+    colours: Mapping[str, str] | None = None,
+    cell_size: float | None = None,
+) -> bytes:
+    """The position as a one-page PDF the size of the picture (``cell_size`` mm per
+    cell for true scale; default about 120 mm wide). Options as for :func:`svg`."""
+    from .backends.pdf import render_pdf
+    from .scene import Document
+
+    drawn = scene(
+        position,
+        move=move,
+        arrows=arrows,
+        fill=fill,
+        lastmove=lastmove,
+        flipped=flipped,
+        coordinates=coordinates,
+        colours=colours,
+        cell_size=cell_size,
+    )
+    return render_pdf(
+        Document((drawn,), title=drawn.title, subject=f"boardgen diagram for {position.game.id}")
+    )
+
+
+def png(
+    position: Position,
+    *,
+    move: str | Move | None = None,
+    arrows: Iterable[ArrowSpec] = (),
+    fill: Mapping[str | int, str | None] | None = None,
+    lastmove: str | Move | None = None,
+    flipped: bool = False,
+    coordinates: bool = True,
+    size: int | None = None,
+    colours: Mapping[str, str] | None = None,
+    cell_size: float | None = None,
+    dpi: float = 200.0,
+) -> bytes:
+    """The position as PNG bytes: ``size`` pixels wide, else at ``dpi`` (the image
+    records its resolution, so it still knows its size in mm). Options as for :func:`svg`."""
+    from .backends.png import render_png
+
+    drawn = scene(
+        position,
+        move=move,
+        arrows=arrows,
+        fill=fill,
+        lastmove=lastmove,
+        flipped=flipped,
+        coordinates=coordinates,
+        colours=colours,
+        cell_size=cell_size,
+    )
+    if size is not None:
+        if size < 1:
+            raise BoardgenError(f"size {size} px must be at least 1")
+        dpi = size / (drawn.width / 25.4)
+    return render_png(drawn, dpi)

@@ -1,0 +1,74 @@
+"""Diagram options written as text, shared by the command line, Sphinx and Markdown.
+
+One grammar everywhere: an arrow is ``FROM-TO`` or a longer path ``a3-c5-e7``,
+optionally ``:COLOUR``; a fill is ``CELL:COLOUR`` (or a bare ``CELL``, tinted in the
+default highlight colour); colours are ``#rgb``, ``#rrggbb`` or one of a few names.
+
+>>> parse_arrow("11-15:red")
+(('11', '15'), '#d62828')
+>>> parse_fill("d4:#00f")
+('d4', '#0000ff')
+>>> colour("purple")
+'#7b2cbf'
+"""
+
+from __future__ import annotations
+
+__all__ = ["NAMED_COLOURS", "colour", "parse_arrow", "parse_fill", "split_items"]
+
+import re
+
+from .errors import BoardgenError
+
+#: Names a user may write for a colour (the marks' own inks first).
+NAMED_COLOURS = {
+    "blue": "#1565c0",
+    "red": "#d62828",
+    "green": "#2e9e44",
+    "yellow": "#ffd23f",
+    "orange": "#f77f00",
+    "purple": "#7b2cbf",
+    "black": "#000000",
+    "white": "#ffffff",
+    "grey": "#808080",
+    "gray": "#808080",
+}
+
+_HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+#: Splits a path of cells: a separator always follows a digit (cell names end in digits).
+_PATH_SPLIT = re.compile(r"(?<=\d)\s*[-x]\s*")
+
+
+def colour(text: str) -> str:
+    """``#rrggbb`` for a colour written ``#rgb``, ``#rrggbb`` or by name."""
+    value = text.strip().lower()
+    if value in NAMED_COLOURS:
+        return NAMED_COLOURS[value]
+    if not _HEX.fullmatch(value):
+        names = ", ".join(sorted(set(NAMED_COLOURS)))
+        raise BoardgenError(f"{text!r} is not a colour: write #rrggbb, #rgb or one of {names}")
+    if len(value) == 4:
+        value = "#" + "".join(ch * 2 for ch in value[1:])
+    return value
+
+
+def parse_arrow(text: str) -> tuple[tuple[str, ...], str | None]:
+    """The cells (as written) and the colour of an arrow ``FROM-TO[-...][:COLOUR]``."""
+    body, _, ink = text.strip().partition(":")
+    cells = tuple(part for part in _PATH_SPLIT.split(body.strip()) if part)
+    if len(cells) < 2:
+        raise BoardgenError(f"{text!r} is not an arrow: write two or more cells joined by '-', e.g. c3-d4")
+    return cells, colour(ink) if ink else None
+
+
+def parse_fill(text: str) -> tuple[str, str | None]:
+    """The cell and colour of a fill ``CELL[:COLOUR]``."""
+    cell, _, ink = text.strip().partition(":")
+    if not cell.strip():
+        raise BoardgenError(f"{text!r} is not a fill: write CELL or CELL:COLOUR, e.g. d4:yellow")
+    return cell.strip(), colour(ink) if ink else None
+
+
+def split_items(text: str) -> list[str]:
+    """Items separated by spaces or commas (``11-15:red 22-18``)."""
+    return [item for item in re.split(r"[\s,]+", text.strip()) if item]

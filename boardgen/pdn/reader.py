@@ -1,0 +1,278 @@
+"""Reading PDN game records: every move resolved by the rules engine.
+
+A file holds one or more games; each is its tags, then its moves with their numbers,
+comments ``{...}`` (and ``;`` to the end of a line), variations ``(...)`` (kept as
+text, not played), NAGs (``$3``, ``!``, ``?!``) and a result. ``[FEN]`` sets up the
+starting position; ``[GameType]`` chooses the game. A move may be written with every
+square of a multiple jump (``7x16x23``) or only its first and last (``7x23``) when
+that picks out one legal move. An illegal or ambiguous move is refused as
+``FILE:LINE:COL: move 17 (8-13): why``.
+
+>>> from boardgen.pdn import parse_pdn
+>>> record, = parse_pdn('[Black "Ann"][White "Bob"] 1. 11-15 {a classic} 23-19 2. 8-11 $1 22-17 *')
+>>> [str(p.move) for p in record.plies], record.plies[0].comment, record.plies[2].nags
+(['11-15', '23-19', '8-11', '22-17'], 'a classic', ('$1',))
+>>> parse_pdn("1. 11-15 23-19 2. 8-13", file="g.pdn")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+boardgen.errors.BoardgenError: g.pdn:1:19: move 2 (8-13): move '8-13' is not legal here; legal moves: ...
+"""
+
+from __future__ import annotations
+
+__all__ = ["GameRecord", "Ply", "parse_pdn", "read_pdn"]
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import BoardgenError, Mark
+from ..positions import Game, Move, Position
+from .gametypes import variant_for
+from .tokens import Token, tokenize
+
+
+@dataclass(frozen=True)
+class Ply:
+    """One move of a game record, resolved: ``written`` as in the file, ``move`` the
+    engine's legal move, ``number`` the move number (one per pair of plies)."""
+
+    index: int
+    number: int
+    written: str
+    move: Move
+    before: Position
+    after: Position
+    comment: str = ""
+    nags: tuple[str, ...] = ()
+    variations: tuple[str, ...] = ()
+    mark: Mark | None = None
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game of a PDN file: its tags, its start, its plies and its result."""
+
+    tags: Mapping[str, str]
+    game: Game
+    start: Position
+    plies: tuple[Ply, ...]
+    result: str = "*"
+    #: Comments and variations before the first move.
+    comment: str = ""
+    variations: tuple[str, ...] = ()
+    file: str = "<pdn>"
+    mark: Mark | None = field(default=None, compare=False)
+
+    def positions(self) -> list[Position]:
+        """The start, then the position after each ply."""
+        return [self.start, *(p.after for p in self.plies)]
+
+    def position(self, ply: int) -> Position:
+        """The position after ``ply`` plies (0: the start)."""
+        if not 0 <= ply <= len(self.plies):
+            raise BoardgenError(
+                f"ply {ply} is out of range: this game has {len(self.plies)} plies (0 to {len(self.plies)})"
+            )
+        return self.start if ply == 0 else self.plies[ply - 1].after
+
+    def player(self, player: str) -> str:
+        """The name the tags give the player with id ``player`` (``White``/``Black``
+        tags match the players' English names), else that name."""
+        name = self.game.player_name(player)
+        return self.tags.get(name, name)
+
+    def sheet(self, *, lang: str = "en", paper: str = "a4", every: int = 10) -> bytes:
+        """The game sheet as PDF bytes: tags, the moves with their comments, and a
+        diagram every ``every`` moves and after each comment, in ``lang``."""
+        from ..render.paper import paper_named
+        from ..sheets.gamesheet import render_game_sheet
+
+        return render_game_sheet(self, lang=lang, paper=paper_named(paper), every=every)
+
+    def animation(self, *, width: int = 360) -> bytes:
+        """The game as an animated GIF, ``width`` pixels wide: one frame per position."""
+        from ..render.animation import render_gif
+
+        return render_gif(self.positions(), [p.move for p in self.plies], width=width)
+
+    def diagrams(self) -> list[str]:
+        """One SVG per position, the start first, each with the last move's cells tinted."""
+        from ..draw import svg
+
+        return [
+            svg(position, lastmove=self.plies[i - 1].move if i else None)
+            for i, position in enumerate(self.positions())
+        ]
+
+    def _repr_svg_(self) -> str:
+        from ..draw import svg
+
+        last = self.plies[-1].move if self.plies else None
+        return svg(self.positions()[-1], lastmove=last)
+
+
+@dataclass
+class _Building:
+    """A game being read: tags first, then moves."""
+
+    tags: dict[str, str] = field(default_factory=dict)
+    items: list[Token] = field(default_factory=list)
+    result: str | None = None
+    mark: Mark | None = None
+
+
+def _split(tokens: list[Token]) -> list[_Building]:
+    """Tokens grouped by game: a tag after moves, or anything after a result, starts
+    the next game."""
+    games: list[_Building] = []
+    current = _Building()
+    for token in tokens:
+        started = bool(current.items) or current.result is not None
+        if (token.kind == "tag" and started) or (current.result is not None and token.kind != "comment"):
+            games.append(current)
+            current = _Building()
+        if current.mark is None:
+            current.mark = token.mark
+        if token.kind == "tag":
+            current.tags[token.name] = token.text
+        elif token.kind == "result":
+            current.result = token.text
+        else:
+            current.items.append(token)
+    if current.tags or current.items or current.result is not None:
+        games.append(current)
+    return games
+
+
+def _load(building: _Building, file: str, override: Game | str | None, folders: Sequence[str | Path]) -> Game:
+    from ..descriptor.library import Library
+    from ..positions import load
+
+    if isinstance(override, Game):
+        return override
+    try:
+        ids = Library([Path(f) for f in folders]).ids()
+        ref = override or variant_for(building.tags.get("GameType"), ids)
+        return load(ref, folders=folders)
+    except BoardgenError as error:
+        if error.file is not None:
+            raise
+        raise BoardgenError(error.message, file=file, mark=building.mark) from None
+
+
+def _record(
+    building: _Building, file: str, override: Game | str | None, folders: Sequence[str | Path]
+) -> GameRecord:
+    game = _load(building, file, override, folders)
+    start = game.start
+    if "FEN" in building.tags:
+        try:
+            start = game.position(building.tags["FEN"])
+        except BoardgenError as error:
+            raise BoardgenError(f"FEN: {error.message}", file=file, mark=building.mark) from None
+    plies: list[Ply] = []
+    intro: list[str] = []
+    intro_variations: list[str] = []
+    position = start
+    number: int | None = None
+    for token in building.items:
+        if token.kind == "number":
+            number = int(token.text.rstrip("."))
+            continue
+        if token.kind == "move":
+            written = token.text
+            bare = written.rstrip("!?*")
+            count = number if number is not None else len(plies) // 2 + 1
+            try:
+                move = position.move(bare)
+            except BoardgenError as error:
+                raise BoardgenError(
+                    f"move {count} ({bare}): {error.message}", file=file, mark=token.mark
+                ) from None
+            after = position.play(move)
+            strength = written[len(bare) :]
+            plies.append(
+                Ply(
+                    len(plies) + 1,
+                    count,
+                    bare,
+                    move,
+                    position,
+                    after,
+                    "",
+                    (strength,) if strength else (),
+                    (),
+                    token.mark,
+                )
+            )
+            position = after
+            continue
+        if not plies:
+            if token.kind == "comment":
+                intro.append(token.text)
+            elif token.kind == "variation":
+                intro_variations.append(token.text)
+            else:
+                raise BoardgenError(f"NAG {token.text} before any move", file=file, mark=token.mark)
+            continue
+        last = plies[-1]
+        if token.kind == "comment":
+            text = f"{last.comment} {token.text}".strip()
+            plies[-1] = _with(last, comment=text)
+        elif token.kind == "nag":
+            plies[-1] = _with(last, nags=(*last.nags, token.text))
+        elif token.kind == "variation":
+            plies[-1] = _with(last, variations=(*last.variations, token.text))
+    result = building.result or building.tags.get("Result", "*")
+    return GameRecord(
+        dict(building.tags),
+        game,
+        start,
+        tuple(plies),
+        result,
+        " ".join(intro),
+        tuple(intro_variations),
+        file,
+        building.mark,
+    )
+
+
+def _with(ply: Ply, **changes: object) -> Ply:
+    from dataclasses import replace
+
+    return replace(ply, **changes)  # type: ignore[arg-type]
+
+
+def parse_pdn(
+    text: str, *, file: str = "<pdn>", game: Game | str | None = None, folders: Sequence[str | Path] = ()
+) -> list[GameRecord]:
+    """The games of PDN ``text``; ``game`` overrides the GameType tag (a :class:`Game`,
+    a variant id or a descriptor path; ids are looked up in ``folders`` first, as
+    :func:`boardgen.load` does). Errors carry ``file`` and the line."""
+    games = [_record(b, file, game, folders) for b in _split(tokenize(text, file))]
+    if not games:
+        raise BoardgenError("no game in this PDN text", file=file)
+    return games
+
+
+def read_pdn(
+    path: str | Path, *, game: Game | str | None = None, folders: Sequence[str | Path] = ()
+) -> list[GameRecord]:
+    """The games of the PDN file at ``path`` (UTF-8, or Latin-1 as older files are).
+
+    >>> import boardgen
+    >>> record = boardgen.read_pdn("examples/tinsley-chinook-1992-game32.pdn")[0]
+    >>> record.tags["White"], len(record.plies), record.result
+    ('Tinsley, Marion', 71, '1/2-1/2')
+    """
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise BoardgenError(f"cannot read: {exc.strerror or exc}", file=name) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return parse_pdn(text, file=name, game=game, folders=folders)

@@ -1,0 +1,227 @@
+"""Games, positions and moves for Python users: the model is python-chess's ``Board``.
+
+:func:`load` returns a :class:`Game`; its :attr:`Game.start` and :meth:`Game.position`
+are immutable :class:`Position` values that list their legal moves, play one (a new
+position, the old one unchanged) and say whether the game is over. Everything the
+rules engine refuses is a :class:`~boardgen.errors.BoardgenError`, a ``ValueError``
+carrying the one-line message the command line prints.
+
+>>> import boardgen
+>>> game = boardgen.load("american-checkers")
+>>> game.start.turn
+'black'
+>>> [str(m) for m in game.start.legal_moves()][:3]
+['9-13', '9-14', '10-14']
+>>> after = game.start.play("11-15").play("22-18")
+>>> after.text
+'B:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15'
+>>> after.legal_moves()[0].captured
+('d4',)
+>>> after.outcome() is None
+True
+>>> game.start.play("11-17")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+boardgen.errors.BoardgenError: move '11-17' is not legal here; legal moves: 9-13, 9-14, ...
+"""
+
+from __future__ import annotations
+
+__all__ = ["Game", "Move", "Position", "load"]
+
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .descriptor.model import Variant
+from .errors import BoardgenError
+from .rules.base import Game as Engine
+from .rules.base import PieceView
+
+
+@dataclass(frozen=True)
+class Move:
+    """A legal move: its text (``11-15``, ``22x15x8``), every cell the piece stands on
+    (origin, each landing, destination) and the cells captured, by cell name."""
+
+    text: str
+    path: tuple[str, ...]
+    captured: tuple[str, ...] = ()
+    placed: tuple[str, ...] = ()
+    #: The engine's own move value, for :meth:`Position.play`.
+    raw: Any = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Game:
+    """One game (a variant descriptor) with its rules engine, loaded and checked once.
+
+    Load games with :func:`load`. A game is cheap to keep and share: drawing caches
+    what every diagram of it has in common (see :mod:`boardgen.draw`).
+    """
+
+    def __init__(self, variant: Variant, engine: Engine) -> None:
+        self.variant = variant
+        self.engine = engine
+        #: Work kept between diagrams (board layers, fitted cell sizes), by drawing options.
+        self.cache: dict[Any, Any] = {}
+
+    @property
+    def id(self) -> str:
+        """The variant id, ``american-checkers``."""
+        return self.variant.id
+
+    @property
+    def title(self) -> str:
+        """The title in English (or the game's first language), ``American Checkers``."""
+        return self.variant.text(self.variant.title)
+
+    @functools.cached_property
+    def start(self) -> Position:
+        """The starting position of the descriptor's setup."""
+        return Position(self, self.engine.initial())
+
+    def position(self, text: str) -> Position:
+        """The position a position string writes (PDN FEN on 8x8 diagonal boards).
+
+        >>> import boardgen
+        >>> boardgen.load("american-checkers").position("W:W27,K30:B23,14").turn
+        'white'
+        """
+        return Position(self, self.engine.parse_position(text))
+
+    def player_name(self, player: str, lang: str = "en") -> str:
+        """A player's name in ``lang`` (``Black``, ``Noirs``, ``Schwarz``)."""
+        return self.variant.text(self.variant.player(player).name, lang)
+
+    def _repr_svg_(self) -> str:
+        from .draw import svg
+
+        return svg(self.start)
+
+    def __repr__(self) -> str:
+        return f"<boardgen.Game {self.id}>"
+
+    def __str__(self) -> str:
+        return self.title
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position of a game: immutable, hashable, equal when the game and state are."""
+
+    game: Game = field(compare=False)
+    state: Any
+
+    @property
+    def text(self) -> str:
+        """The position string, which :meth:`Game.position` reads back."""
+        return self.game.engine.position_text(self.state)
+
+    @property
+    def turn(self) -> str:
+        """The id of the player to move."""
+        return self.game.engine.to_move(self.state)
+
+    def pieces(self) -> Mapping[str, PieceView]:
+        """What stands where: cell name -> (player id, kind)."""
+        name = self.game.variant.grid.name
+        return {name(cell): piece for cell, piece in self.game.engine.pieces(self.state).items()}
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, in the engine's order (by the squares of their paths)."""
+        engine = self.game.engine
+        return [self._move(raw) for raw in engine.legal_moves(self.state)]
+
+    def move(self, text: str) -> Move:
+        """The legal move ``text`` writes (``11-15``; a capture by its first and last
+        squares when only one path joins them); raises BoardgenError otherwise."""
+        return self._move(self.game.engine.parse_move(self.state, text))
+
+    def play(self, move: str | Move) -> Position:
+        """The position after ``move`` (a :class:`Move` or its text); this one is unchanged."""
+        chosen = self.move(move) if isinstance(move, str) else move
+        if chosen.raw is None:
+            chosen = self.move(chosen.text)
+        return Position(self.game, self.game.engine.play(self.state, chosen.raw))
+
+    def outcome(self) -> str | None:
+        """The winner's player id, ``"draw"``, or None while the game goes on."""
+        judge = getattr(self.game.engine, "outcome", None)
+        if judge is None:  # pragma: no cover - both families judge
+            raise BoardgenError(f"{self.game.id}: this rule family cannot judge the end of a game")
+        result: str | None = judge(self.state)
+        return result
+
+    def _move(self, raw: Any) -> Move:
+        engine = self.game.engine
+        view = engine.view(raw)
+        name = self.game.variant.grid.name
+        return Move(
+            engine.move_text(self.state, raw),
+            tuple(name(c) for c in view.path),
+            tuple(name(c) for c in view.captured),
+            tuple(name(c) for c in view.placed),
+            raw,
+        )
+
+    def _repr_svg_(self) -> str:
+        from .draw import svg
+
+        return svg(self)
+
+    def __str__(self) -> str:
+        """The position as a text board plus each player's pieces (the SVG's ``<desc>``)."""
+        from .render.describe import describe_position
+
+        return describe_position(self.game.variant, self.game.engine.pieces(self.state))
+
+    def __repr__(self) -> str:
+        return f"<boardgen.Position {self.game.id} {self.text}>"
+
+
+_LOADED: dict[tuple[str, float], Game] = {}
+
+
+def load(ref: str | Path, *, folders: Sequence[str | Path] = ()) -> Game:
+    """The game ``ref`` names: a variant id or a descriptor file.
+
+    Ids are looked up in ``folders`` (in order), then in the folders of the
+    ``BOARDGEN_VARIANTS`` environment variable, then among the shipped games. The
+    descriptor is read, checked (as ``boardgen validate`` does) and its rules engine
+    built once; loading the same unchanged file again returns the same game.
+
+    >>> import boardgen
+    >>> boardgen.load("pool-checkers").title
+    'Pool Checkers'
+    >>> boardgen.load("pool-chekers")
+    Traceback (most recent call last):
+    ...
+    boardgen.errors.BoardgenError: no variant 'pool-chekers'; did you mean pool-checkers?
+    """
+    from .descriptor import load_variant
+    from .rules.registry import make_game
+    from .validate import ensure_printable
+
+    text = str(ref)
+    if folders:
+        from .descriptor.library import Library
+
+        variant = Library([Path(f) for f in folders]).load(text)
+    else:
+        variant = load_variant(text)
+    try:
+        stamp = variant.file.stat().st_mtime
+    except OSError:  # pragma: no cover - the file was just read
+        stamp = 0.0
+    key = (str(variant.file.resolve()), stamp)
+    if key in _LOADED:
+        return _LOADED[key]
+    ensure_printable(variant)
+    game = Game(variant, make_game(variant.game_spec(), variant.rules.family))
+    _LOADED[key] = game
+    return game

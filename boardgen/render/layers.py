@@ -1,0 +1,77 @@
+"""A diagram in two layers: the board (cells, frame, labels, square numbers), which is the
+same for every position of a game at a given size, and what lies on it (tints, pieces,
+marks). The API keeps the board layer as finished SVG text and draws only the second
+layer per diagram: most of a diagram's cost is its 64 squares and their labels.
+
+The picture is the one :func:`~boardgen.render.board.board_scene` draws, except that
+every square number is also drawn in the board layer, where pieces and tints cover
+the ones the position layer draws again on top (over tinted squares, and on tabs over
+pieces that would hide them), so nothing visible changes.
+"""
+
+from __future__ import annotations
+
+__all__ = ["BoardLayer", "board_layer", "position_items"]
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..descriptor.model import Variant
+from ..rules.base import PieceView
+from ..scene import Group, Item
+from .board import BoardOptions, _numbers_under_pieces, _pdn_numbers, board_scene
+from .layout import Layout
+from .pieces import piece_items
+
+
+@dataclass(frozen=True)
+class BoardLayer:
+    """The board of a diagram: its items, size, and the layout marks are placed with."""
+
+    items: tuple[Item, ...]
+    width: float
+    height: float
+    layout: Layout
+
+
+def board_layer(variant: Variant, options: BoardOptions) -> BoardLayer:
+    """The board layer of a diagram of ``variant`` (games with a scoring track excluded:
+    their track shows the position's scores)."""
+    if variant.scoring_track is not None:
+        raise ValueError("a board with a scoring track has no fixed layer")
+    found: list[Layout] = []
+
+    def capture(layout: Layout) -> tuple[list[Item], list[Item]]:
+        found.append(layout)
+        return [], []
+
+    scene = board_scene(variant, options, {}, capture)
+    return BoardLayer(scene.items, scene.width, scene.height, found[0])
+
+
+def position_items(
+    variant: Variant,
+    layer: BoardLayer,
+    pieces: dict[int, PieceView],
+    overlay: Callable[[Layout], tuple[Sequence[Item], Sequence[Item]]],
+    *,
+    coordinates: bool,
+    tinted: Sequence[int] = (),
+) -> list[Item]:
+    """What goes over the board layer: the overlay's tints, the square numbers of
+    tinted squares, the pieces, the numbers pieces would hide, the overlay's marks."""
+    layout = layer.layout
+    under, over = overlay(layout)
+    items: list[Item] = list(under)
+    numbered = coordinates and variant.board.pdn
+    colours = variant.print.colours
+    if numbered and tinted:
+        keep = frozenset(tinted)
+        items.extend(_pdn_numbers(variant, layout, colours, skip=frozenset(variant.board.pdn or {}) - keep))
+    if pieces:
+        items.append(Group(tuple(piece_items(variant, layout, pieces)), label="pieces"))
+        if numbered:
+            covered = _numbers_under_pieces(variant, layout, frozenset(pieces))
+            items.extend(_pdn_numbers(variant, layout, colours, only=covered))
+    items.extend(over)
+    return items

@@ -1,0 +1,188 @@
+"""The game sheet: a recorded game as a printable PDF, in the chosen language.
+
+The title names the players, a small table gives the event, place, date, round and
+result, then the moves run down the page in rows: each row's moves (numbers in
+bold, comments in italics, variations in grey) beside the diagram of the position
+they reach, with the last move tinted. A row ends every ``every`` moves and at each
+comment, so the diagrams fall where a reader wants to look. The words come from the
+text catalogue (``game_sheet.*``); the pages are laid out by platypus, like the rule
+sheets, with the same fonts, footer and deterministic output.
+"""
+
+from __future__ import annotations
+
+__all__ = ["render_game_sheet", "segments"]
+
+import io
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.platypus import (  # type: ignore[import-untyped,unused-ignore]
+    KeepTogether,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from ..backends.pdf import MM
+from ..pdn.reader import GameRecord, Ply
+from ..render.diagram import fit_cell_size
+from ..render.paper import Paper
+from ..texts.catalogue import Catalogue, catalogue
+from .rulesheet import MUTED, SceneFlowable, rule_doc, styles, text_frame
+
+#: Width of each row's diagram, in mm.
+DIAGRAM_WIDTH = 58.0
+
+
+def segments(record: GameRecord, every: int) -> list[tuple[Ply, ...]]:
+    """The plies cut into rows: a row ends after each ``every`` moves (2 x ``every``
+    plies from the start of the game), at each ply with a comment, and at the end."""
+    rows: list[tuple[Ply, ...]] = []
+    current: list[Ply] = []
+    for ply in record.plies:
+        current.append(ply)
+        if ply.comment or ply.index % (2 * every) == 0:
+            rows.append(tuple(current))
+            current = []
+    if current:
+        rows.append(tuple(current))
+    return rows
+
+
+def _moves_text(record: GameRecord, plies: tuple[Ply, ...]) -> str:
+    """The row's moves as platypus markup."""
+    parts: list[str] = []
+    second_first = record.start.turn != record.game.start.turn
+    for ply in plies:
+        first_of_pair = (ply.index % 2 == 1) != second_first
+        if first_of_pair:
+            parts.append(f"<b>{ply.number}.</b>")
+        elif ply is plies[0]:
+            parts.append(f"<b>{ply.number}...</b>")
+        parts.append(escape(ply.written + "".join(n for n in ply.nags if not n.startswith("$"))))
+        for variation in ply.variations:
+            parts.append(f'<font color="{MUTED}">({escape(variation)})</font>')
+        if ply.comment:
+            parts.append(f"<i>{escape(ply.comment)}</i>")
+    return " ".join(parts)
+
+
+def _label(record: GameRecord, ply: Ply) -> str:
+    second = (ply.index % 2 == 1) == (record.start.turn != record.game.start.turn)
+    return f"{ply.number}.{'..' if second else ''} {ply.written}"
+
+
+def _diagram(record: GameRecord, ply: Ply | None, cell_size: float, words: Catalogue) -> Any:
+    from ..draw import scene
+
+    position = ply.after if ply is not None else record.start
+    drawn = scene(position, lastmove=ply.move if ply else None, cell_size=cell_size)
+    caption = (
+        words.text("game_sheet.after", move=_label(record, ply)) if ply else words.text("game_sheet.start")
+    )
+    return [SceneFlowable(drawn), Paragraph(escape(caption), styles().small)]
+
+
+def _shown(tag: str, value: str) -> str:
+    """A tag's value as printed: unknown parts (``?``, ``1992.??.??``) left out."""
+    if tag == "Date":
+        value = ".".join(part for part in value.split(".") if part.strip("?"))
+    return "" if not value.strip("? ") else value.strip()
+
+
+def _tags(record: GameRecord, words: Catalogue) -> Any:
+    st = styles()
+    rows = []
+    keys = (("Event", "event"), ("Site", "site"), ("Date", "date"), ("Round", "round"), ("Result", "result"))
+    for tag, key in keys:
+        value = (
+            record.result.replace("1/2", "\u00bd")
+            if tag == "Result"
+            else _shown(tag, record.tags.get(tag, ""))
+        )
+        if value:
+            label = Paragraph(f"<b>{escape(words.text(f'game_sheet.{key}'))}</b>", st.body)
+            rows.append([label, Paragraph(escape(value), st.body)])
+    table = Table(rows, colWidths=[30 * MM, None], hAlign="LEFT")
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    return table
+
+
+def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, every: int = 10) -> bytes:
+    """The game sheet of ``record`` as PDF bytes; a diagram every ``every`` moves."""
+    words = catalogue(lang)
+    st = styles()
+    variant = record.game.variant
+    first, second = (record.player(p.id) for p in variant.players)
+    names = {p.id: variant.text(p.name, lang) for p in variant.players}
+    title = words.text("game_sheet.versus", first=first, second=second)
+    out = io.BytesIO()
+    doc = rule_doc(
+        out,
+        paper,
+        title=f"{title} \u2013 {words.text('game_sheet.title')}",
+        lang=lang,
+        subject=words.text("game_sheet.subject", title=variant.text(variant.title, lang)),
+    )
+
+    def footer(canvas: Any, document: Any) -> None:
+        from ..backends import fonts
+        from .rulesheet import FOOTER, MARGIN
+
+        width, _ = canvas._pagesize
+        canvas.saveState()
+        canvas.setFillColorRGB(0.35, 0.35, 0.35)
+        canvas.setFont(fonts.SANS, 8)
+        canvas.drawString(MARGIN * MM, FOOTER * MM, f"{title} \u2013 {words.text('game_sheet.title')}")
+        canvas.drawRightString(width - MARGIN * MM, FOOTER * MM, words.text("words.page", n=document.page))
+        canvas.restoreState()
+
+    doc.addPageTemplates([PageTemplate(id="game", frames=[text_frame(doc)], onPage=footer)])
+    moves = (len(record.plies) + 1) // 2
+    named = [
+        f"{names[p.id]}: {record.player(p.id)}" for p in variant.players if names[p.id] != record.player(p.id)
+    ]
+    game_title = variant.text(variant.title, lang)
+    length = words.count("game_sheet.moves", moves)
+    story: list[Any] = [
+        Paragraph(escape(title), st.title),
+        Paragraph(
+            escape(" \u00b7 ".join([game_title, length, *named])),
+            st.intro,
+        ),
+        Spacer(1, 3 * MM),
+        _tags(record, words),
+        Spacer(1, 3 * MM),
+    ]
+    if record.comment:
+        story.append(Paragraph(f"<i>{escape(record.comment)}</i>", st.body))
+    cell_size = fit_cell_size(variant, DIAGRAM_WIDTH)
+    text_width = doc.width - DIAGRAM_WIDTH * MM - 6 * MM
+    rows: list[tuple[Any, Any]] = []
+    if record.start != record.game.start:
+        setup = f"<b>{escape(words.text('game_sheet.start'))}</b>: {escape(record.start.text)}"
+        rows.append((Paragraph(setup, st.body), _diagram(record, None, cell_size, words)))
+    for row in segments(record, every):
+        rows.append(
+            (Paragraph(_moves_text(record, row), st.body), _diagram(record, row[-1], cell_size, words))
+        )
+    for text, diagram in rows:
+        table = Table([[text, diagram]], colWidths=[text_width, DIAGRAM_WIDTH * MM + 6 * MM])
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (0, 0), 4 * MM),
+                    ("LINEBELOW", (0, 0), (-1, -1), 0.3, "#c8c8c8"),
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 3 * MM),
+                    ("TOPPADDING", (0, 0), (-1, -1), 3 * MM),
+                ]
+            )
+        )
+        story.append(KeepTogether([table]))
+    doc.build(story)
+    return out.getvalue()
