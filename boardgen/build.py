@@ -5,10 +5,11 @@ sheets, then the booklets, then the gallery that links them). Worker processes r
 the files from the very variants the main process loaded and validated (sent to them
 when they start, never read again from disk, so a descriptor edited during a build
 cannot slip in unchecked); the main process writes each file atomically as it arrives,
-in plan order, so the output is byte-identical whatever the number of workers. Every path is the
-output folder plus a checked variant id and a fixed file name: nothing is written
-outside the folder, and files a killed build left half-written (``.*.part``) are
-removed first.
+in plan order, so the output is byte-identical whatever the number of workers. Every
+path is the output folder plus a checked variant id and a fixed file name, no symbolic
+link there is followed, and one build at a time writes into a folder (see
+:mod:`boardgen.outdir`); files a killed build left half-written are removed first.
+Workers die with the main process, even when it is killed with SIGKILL.
 """
 
 from __future__ import annotations
@@ -17,16 +18,19 @@ __all__ = ["BuildReport", "build_all", "build_plan"]
 
 import os
 import re
+import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Generator, Iterator, Sequence
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
+from multiprocessing import Pool
 from pathlib import Path
 
 from .descriptor.model import Variant
 from .errors import BoardgenError
 from .fileio import write_atomic
 from .gallery import GALLERY, render_gallery
+from .outdir import check_targets, locked, remove_leftovers
 from .outputs import booklet_files, left_out_of_booklets, render_booklet_file, render_file, variant_files
 from .validate import ensure_printable
 
@@ -75,9 +79,56 @@ def build_plan(variants: Sequence[Variant]) -> list[Job]:
 _VARIANTS: dict[str, Variant] = {}
 
 
+def _die_with_parent() -> None:
+    """Make this worker process end when the build that started it ends, however it ends.
+
+    A worker blocked reading its next job would otherwise outlive a main process killed
+    with SIGKILL for good; the build's SIGTERM handler (inherited through fork) would make
+    it ignore SIGTERM too. So: default SIGTERM, Ctrl-C left to the main process, and on
+    Linux the kernel's parent-death signal.
+    """
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux
+        return
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+
+
 def _start_worker(variants: Sequence[Variant]) -> None:
     _VARIANTS.clear()
     _VARIANTS.update((v.id, v) for v in variants)
+
+
+def _start_pool_worker(variants: Sequence[Variant]) -> None:
+    """A worker process leaves Ctrl-C to the parent, which stops the pool and exits 130
+    (a terminal sends SIGINT to every process of the group, workers included), and dies
+    at once when the parent terminates it: it writes no file, and the SIGTERM handler
+    inherited from the command would let it finish its job first."""
+    _die_with_parent()
+    _start_worker(variants)
+
+
+@contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Hold Ctrl-C back while the pool forks its workers and starts its threads: Python
+    drops a signal that lands in its fork handlers, and the workers and threads, born
+    with it blocked, leave it to the main thread. It is delivered on leaving."""
+    if not hasattr(signal, "pthread_sigmask"):  # not on Windows
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _render(job: Job) -> bytes:
@@ -87,7 +138,7 @@ def _render(job: Job) -> bytes:
     return render_file(_VARIANTS[variant_id], name)
 
 
-def _rendered(jobs: list[Job], workers: int, variants: Sequence[Variant]) -> Iterator[bytes]:
+def _rendered(jobs: list[Job], workers: int, variants: Sequence[Variant]) -> Generator[bytes, None, None]:
     """Each job's bytes, in plan order."""
     if workers == 1:
         _start_worker(variants)
@@ -96,11 +147,21 @@ def _rendered(jobs: list[Job], workers: int, variants: Sequence[Variant]) -> Ite
     # Booklets take longest: hand them out first so no worker idles at the end; the
     # results still come back (and are written) in plan order.
     order = sorted(range(len(jobs)), key=lambda i: jobs[i][0] is not None)
-    arguments = (tuple(variants),)
-    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=arguments) as pool:
-        futures = {i: pool.submit(_render, jobs[i]) for i in order}
+    with _sigint_held():
+        pool = Pool(workers, initializer=_start_pool_worker, initargs=(tuple(variants),))
+        results = {i: pool.apply_async(_render, (jobs[i],)) for i in order}
+    try:
         for i in range(len(jobs)):
-            yield futures[i].result()
+            # Waited for in short slices, so that Ctrl-C is seen at once.
+            while not results[i].ready():
+                results[i].wait(0.2)
+            yield results[i].get()
+        pool.close()
+    except BaseException:  # interrupted, failed or closed early: stop the workers now
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
 
 
 # -- the build -----------------------------------------------------------------------------
@@ -139,21 +200,38 @@ def build_all(
         raise failures[0] if len(failures) == 1 else BrokenDescriptors(failures)
     jobs = build_plan(variants)
     count = min(workers or default_workers(), len(jobs))
-    _remove_leftovers(out_dir)
+    targets = [out_dir / v / name if v else out_dir / name for v, name in jobs] + [out_dir / GALLERY]
+    with locked(out_dir):
+        check_targets(out_dir, targets)
+        remove_leftovers(out_dir, targets)
+        return _write_all(out_dir, variants, jobs, count, progress, started)
+
+
+def _write_all(
+    out_dir: Path,
+    variants: Sequence[Variant],
+    jobs: list[Job],
+    count: int,
+    progress: Progress | None,
+    started: float,
+) -> BuildReport:
+    """Render the plan and write each file as it arrives (the folder is locked and checked)."""
     written: dict[str, bytes] = {}
     pages = 0
     total = len(jobs) + 1  # and the gallery
 
     def write(path: Path, data: bytes) -> None:
         nonlocal pages
-        write_atomic(path, data)
+        write_atomic(path, data, follow_links=False)
         written[path.relative_to(out_dir).as_posix()] = data
         pages += len(_PAGE.findall(data)) if path.suffix == ".pdf" else 0
         if progress is not None:
             progress(len(written), total, path)
 
-    for (variant_id, name), data in zip(jobs, _rendered(jobs, count, variants), strict=True):
-        write(out_dir / variant_id / name if variant_id else out_dir / name, data)
+    # closing(): an interrupt while writing stops the workers at once, not at exit.
+    with closing(_rendered(jobs, count, variants)) as rendered:
+        for (variant_id, name), data in zip(jobs, rendered, strict=True):
+            write(out_dir / variant_id / name if variant_id else out_dir / name, data)
     write(out_dir / GALLERY, render_gallery(variants, written))
     return BuildReport(
         files=len(written),
@@ -164,10 +242,3 @@ def build_all(
         seconds=time.perf_counter() - started,
         notices=tuple(left_out_of_booklets(variants)),
     )
-
-
-def _remove_leftovers(out_dir: Path) -> None:
-    """Delete temporary files a killed build left behind (see :func:`write_atomic`)."""
-    if out_dir.is_dir():
-        for stale in out_dir.rglob(".*.part"):
-            stale.unlink(missing_ok=True)

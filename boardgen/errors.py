@@ -9,10 +9,24 @@ subclass of :class:`ValueError`) with the same message.
 
 from __future__ import annotations
 
-__all__ = ["BoardgenError", "Mark", "closest"]
+__all__ = ["BoardgenError", "Mark", "closest", "one_line"]
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+# What must never reach a terminal raw: line and paragraph breaks, other control
+# characters (C0, DEL, C1), lone surrogates and the noncharacters U+FFFE/U+FFFF.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+
+
+def one_line(text: str) -> str:
+    """``text`` with every line break and control character written as an escape (``\\n``).
+
+    An error message quotes what the user wrote (a key, a value, a file name); escaping
+    keeps it one line, so a key holding a newline cannot forge extra error lines.
+    """
+    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape", "backslashreplace").decode("ascii"), text)
 
 
 @dataclass(frozen=True)
@@ -60,7 +74,7 @@ class BoardgenError(ValueError):
         if self.key:
             parts.append(self.key)
         parts.append(self.message)
-        return ": ".join(parts)
+        return one_line(": ".join(parts))
 
 
 def closest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | None:

@@ -78,6 +78,11 @@ def _paper(variant: Variant, options: RenderOptions) -> tuple[Paper, bool | None
     return paper_named(options.paper or variant.print.paper), landscape
 
 
+def _turned(paper: Paper, landscape: bool | None) -> bool:
+    """A one-page diagram's orientation: as asked, else the sheet's own (ledger lies)."""
+    return paper.width > paper.height if landscape is None else landscape
+
+
 def _lang(options: RenderOptions) -> str:
     return options.lang or "en"
 
@@ -179,7 +184,7 @@ def scene_for(variant: Variant, what: What, options: RenderOptions) -> Scene:
     from .texts.catalogue import catalogue
 
     paper, landscape = _paper(variant, options)
-    page = paper.oriented(bool(landscape))
+    page = paper.oriented(_turned(paper, landscape))
     size = options.cell_size or diagram_cell_size(
         variant, page, coordinates, min(variant.print.cell_size, 25.0)
     )
@@ -208,7 +213,8 @@ def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = R
     if what == "board":
         pages = _board_pages(variant, scene, paper, landscape, title, options, _board_size(variant, options))
     else:
-        pages = (diagram_page(scene, paper, landscape=bool(landscape), title=scene.title, lang=lang),)
+        turned = _turned(paper, landscape)
+        pages = (diagram_page(scene, paper, landscape=turned, title=scene.title, lang=lang),)
     subject = catalogue(lang).text(f"subject.{what}", title=title)
     return render_pdf(Document(pages, title=scene.title, subject=subject, language=lang))
 
@@ -230,12 +236,19 @@ def _pieces(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
 
 def _rules(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
     """The rule sheet in ``options.lang``: a PDF only (platypus page layout)."""
+    from reportlab.platypus.doctemplate import LayoutError  # type: ignore[import-untyped,unused-ignore]
+
     from .sheets.rulesheet import render_rules
 
     if fmt != "pdf":
         raise BoardgenError("rule sheets are made as PDF only")
     paper, _ = _paper(variant, options)
-    return render_rules(variant, options.lang or "en", paper)
+    try:
+        return render_rules(variant, options.lang or "en", paper)
+    except LayoutError:  # a custom sheet too small for a block of the page
+        raise BoardgenError(
+            f"the rule sheet of {variant.id} does not fit on {paper.name} paper: choose a larger one"
+        ) from None
 
 
 def variant_files(variant: Variant) -> tuple[str, ...]:

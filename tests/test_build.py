@@ -102,9 +102,10 @@ def test_a_killed_build_leaves_only_whole_files(tmp_path: Path, how: signal.Sign
     if how == signal.SIGTERM:
         assert process.returncode == 128 + signal.SIGTERM and leftovers == []
     else:
-        (out / "catchup" / ".board.pdf.stale.part").write_bytes(b"%PDF-1.4 half")
+        (out / "catchup" / ".board.pdf.0123456789ab.part").write_bytes(b"%PDF-1.4 half")
+        (out / "catchup" / ".download.part").write_bytes(b"another program's")
         build(out)
-        assert not list(out.rglob("*.part"))
+        assert [p.name for p in out.rglob("*.part")] == [".download.part"]
 
 
 def test_build_writes_nothing_outside_its_folder(in_tmp: Path) -> None:

@@ -100,9 +100,9 @@ def test_pdf_is_one_page_of_the_picture_at_the_asked_cell_size(in_tmp: Path) -> 
 
 
 def test_png_is_rendered_at_the_asked_resolution(in_tmp: Path) -> None:
-    code, _, _ = run("catchup", "--format", "png", "--dpi", "100", "--size", "12", "-o", "d.img")
+    code, _, _ = run("catchup", "--format", "png", "--dpi", "100", "--size", "12", "-o", "d")
     assert code == 0
-    data = (in_tmp / "d.img").read_bytes()
+    data = (in_tmp / "d").read_bytes()
     assert data.startswith(b"\x89PNG\r\n\x1a\n")
     svg = CliRunner().invoke(main, ["diagram", "catchup", "--size", "12", "-o", "d.svg"])
     assert svg.exit_code == 0

@@ -9,19 +9,29 @@ Four properties, each "accepted, or refused with a BoardgenError, and nothing el
   the format's vocabulary (with junk mixed in), so most of them load and reach the
   setup checks, the rules engine and the SVG renderer;
 * random position strings for every game, valid and invalid;
-* random move texts in positions reached by random play.
+* random move texts in positions reached by random play;
+* mutated texts: a bundled descriptor with one of its strings (title, a player's name,
+  a caption, a rule sheet paragraph, an example's id, topic, position or move) replaced
+  or spliced with hostile text (quotes, control characters, lone surrogates, U+FFFE,
+  long runs, non-ASCII letters and digits), run through validate, the SVG and PDF
+  renderers and a rule sheet, in a child process under a memory limit (``RLIMIT_AS``).
 
 Whatever is accepted is then used: validated, rendered, played move by move, with
 every position and move written out and read back unchanged.
 
-``make test`` runs a few dozen cases of each (profile ``default``); ``make fuzz`` runs
-the ``fuzz`` profile (HYPOTHESIS_PROFILE=fuzz), 2,600 cases each, over 10,000 in all.
+``make test`` runs a few dozen cases of each (profile ``default``; 20 mutated texts);
+``make fuzz`` runs the ``fuzz`` profile (HYPOTHESIS_PROFILE=fuzz), 2,600 cases each
+and 600 mutated texts (each renders three files), over 11,000 in all.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
@@ -89,8 +99,9 @@ def _play(game: Game, position: Any, rng: random.Random, plies: int) -> None:
     for _ in range(plies):
         text = game.position_text(position)
         assert game.parse_position(text) == position, text
-        moves = game.legal_moves(position)
+        moves = _refused(game.legal_moves, position)  # refused: too many to list
         if not moves:
+            event("too many moves to list" if moves is None else "game over")
             return
         move = rng.choice(moves)
         written = game.move_text(position, move)
@@ -385,3 +396,109 @@ def test_move_texts_are_accepted_or_refused(game_id: str, plies: int, data: st.D
     if move is not None:
         assert move in game.legal_moves(position)
         game.play(position, move)
+
+
+# -- mutated texts, under a memory limit ------------------------------------------------------
+
+#: Characters that have broken text handling somewhere: quotes, controls, line and
+#: paragraph separators, surrogates, noncharacters, letters and digits outside ASCII.
+HOSTILE_CHARS = list(
+    "\"'\\\n\r\t\x00\x01\x08\x1b\x7f\x85\xa0\u2028\u2029\u202e\ufeff\ufffe\uffff\ud800\udfff«»„“”é߀中😀¹²١٤٥"
+)
+_HOSTILE_TEXT = st.text(alphabet=st.one_of(st.sampled_from(HOSTILE_CHARS), st.characters()), max_size=12)
+#: Memory the child process running the mutated texts may map (reportlab, PDFium and
+#: Python itself fit in a fraction of it; a raster or search without bound does not).
+MEMORY_LIMIT = 3 << 30
+TEXT_CASES = {"default": 20, "fuzz": 600}
+
+
+def _text_paths(data: dict[str, Any]) -> list[tuple[str | int, ...]]:
+    """Every printed or parsed string of a descriptor, by key path."""
+    paths: list[tuple[str | int, ...]] = [("title", lang) for lang in data["title"]]
+    for i, player in enumerate(data["players"]):
+        paths.extend(("players", i, "name", lang) for lang in player["name"])
+    for i, example in enumerate(data.get("examples", [])):
+        paths.extend(("examples", i, "caption", lang) for lang in example["caption"])
+        paths.extend(("examples", i, key) for key in ("id", "topic", "move", "position") if key in example)
+    paths.extend(("sheet", lang, "about") for lang in data.get("sheet", {}))
+    return paths
+
+
+@st.composite
+def mutated_text(draw: st.DrawFn) -> tuple[str, str]:
+    """A bundled descriptor (with a sheet paragraph added) with one string made hostile,
+    written as JSON (a YAML subset whose escapes carry any character, surrogates too)."""
+    seed = draw(st.sampled_from(sorted((ROOT / "variants").glob("*.yaml"))))
+    data = yaml.safe_load(seed.read_text("utf-8"))
+    data["sheet"] = {"en": {"about": "A short word about the game."}}
+    path = draw(st.sampled_from(_text_paths(data)))
+    *parents, last = path
+    holder: Any = data
+    for key in parents:
+        holder = holder[key]
+    old = str(holder[last])
+    how = draw(st.sampled_from(["splice", "replace", "repeat", "quote"]))
+    piece = draw(_HOSTILE_TEXT)
+    cut = draw(st.integers(0, len(old)))
+    if how == "splice":
+        new = old[:cut] + piece + old[cut:]
+    elif how == "replace":
+        new = piece
+    elif how == "repeat":
+        new = old[:cut] + (piece or "x") * draw(st.sampled_from([10, 100, 2000]))
+    else:
+        new = old[:cut] + '"' + old[cut:]
+    holder[last] = new
+    event(f"{how} {'.'.join(str(k) for k in path if isinstance(k, str))}")
+    return f"{data['id']}.yaml", json.dumps(data, ensure_ascii=True)
+
+
+def _printed(variant: Variant) -> None:
+    """What build prints from a valid descriptor: a start SVG, a board PDF, a rule sheet."""
+    svg = _refused(render, variant, "start", "svg", RenderOptions())
+    if svg is not None:
+        ET.fromstring(svg)  # well-formed, whatever the texts hold
+    lang = variant.languages[0]
+    for what in ("board", "rules"):
+        pdf = _refused(render, variant, what, "pdf", RenderOptions(lang=lang))
+        assert pdf is None or (pdf.startswith(b"%PDF") and pdf.rstrip().endswith(b"%%EOF"))
+
+
+@settings(max_examples=TEXT_CASES.get(os.environ.get("HYPOTHESIS_PROFILE", "default"), 20))
+@given(mutated_text())
+def mutated_texts_are_printed_or_refused(case: tuple[str, str]) -> None:
+    """Run in a child process by the test below (so a memory limit can be set)."""
+    name, text = case
+    variant = _refused(parse_variant, load_text(text, name))
+    if variant is None:
+        event("refused by the descriptor checks")
+        return
+    checks = _refused(run_checks, variant)
+    if checks and all(check.ok for check in checks):
+        event("valid: printed")
+        _printed(variant)
+    else:
+        event("a check failed: not printed")
+
+
+def _limit_memory() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+def test_mutated_texts_under_a_memory_limit() -> None:
+    code = (
+        "import sys; sys.path.insert(0, 'tests'); import test_fuzz; "
+        "test_fuzz.mutated_texts_are_printed_or_refused()"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        preexec_fn=_limit_memory,
+        capture_output=True,
+        text=True,
+        timeout=3600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-6000:]

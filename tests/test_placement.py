@@ -385,7 +385,9 @@ def test_params_change_the_turns() -> None:
     ("params", "key", "message"),
     [
         ({"stones": 2}, "rules.params.stones", "unknown placement parameter"),
-        ({"stones_per_turn": 0}, "rules.params.stones_per_turn", "at least 1"),
+        ({"stones_per_turn": 0}, "rules.params.stones_per_turn", "from 1 to 10"),
+        ({"opening_stones": 11}, "rules.params.opening_stones", "from 1 to 10"),
+        ({"catchup_stones": 10**400}, "rules.params.catchup_stones", "not a huge number"),
         ({"opening_stones": "1"}, "rules.params.opening_stones", "whole number"),
         ({"catchup_stones": True}, "rules.params.catchup_stones", "whole number"),
         ({"catchup_stones": 2.5}, "rules.params.catchup_stones", "whole number"),

@@ -582,7 +582,7 @@ def test_load_file_failures(tmp_path: Path) -> None:
     assert str(caught.value) == f"{tmp_path}: cannot read: Is a directory"
     with pytest.raises(BoardgenError) as caught:
         load_file("bad\0name.yaml")
-    assert str(caught.value).startswith("bad\0name.yaml: cannot read: ")
+    assert str(caught.value).startswith("bad\\x00name.yaml: cannot read: ")  # escaped: one line, no NUL
     huge = tmp_path / "huge.yaml"
     huge.write_bytes(b"a: 1\n" + b" " * MAX_BYTES)
     with pytest.raises(BoardgenError) as caught:

@@ -9,18 +9,33 @@ the PNG and records the resolution, so the image still knows its size in mm.
 
 from __future__ import annotations
 
-__all__ = ["render_png"]
+__all__ = ["MAX_PNG_PIXELS", "render_png"]
 
 import io
 
 import pypdfium2  # type: ignore[import-untyped,unused-ignore]
 
+from ..errors import BoardgenError
 from ..scene import Document, Scene
 from .pdf import render_pdf
 
+#: Largest PNG drawn, in pixels: the raster takes 7 bytes a pixel while it is made (PDFium's
+#: BGRA, then RGB), so 40 million pixels is about 280 MB. The 9x9x9 board at 150 mm cells
+#: and 1200 dpi would be over 2 billion.
+MAX_PNG_PIXELS = 40_000_000
+
 
 def render_png(scene: Scene, dpi: float = 200.0) -> bytes:
-    """The scene as PNG bytes at ``dpi`` pixels per inch, on a white background."""
+    """The scene as PNG bytes at ``dpi`` pixels per inch, on a white background.
+
+    Refused (before any drawing) when the image would exceed :data:`MAX_PNG_PIXELS`.
+    """
+    width, height = (round(mm / 25.4 * dpi) for mm in (scene.width, scene.height))
+    if width * height > MAX_PNG_PIXELS:
+        raise BoardgenError(
+            f"the PNG would be {width:,} x {height:,} pixels, more than {MAX_PNG_PIXELS // 10**6} million: "
+            "use a lower --dpi or a smaller --size"
+        )
     pdf = pypdfium2.PdfDocument(render_pdf(Document((scene,), title=scene.title)))
     try:
         bitmap = pdf[0].render(scale=dpi / 72.0, fill_color=(255, 255, 255, 255))

@@ -20,8 +20,9 @@ differs from its group's, so the picture is unchanged. Opacity is written as
 
 from __future__ import annotations
 
-__all__ = ["FONT_FAMILY", "render_fragment", "render_svg"]
+__all__ = ["FONT_FAMILY", "render_fragment", "render_svg", "xml_text"]
 
+import re
 import xml.etree.ElementTree as ET
 import zlib
 from collections import Counter
@@ -58,6 +59,16 @@ _CONTAINERS = ("g", "svg")
 _HIDDEN = ("title", "desc", "defs")
 
 
+# Characters XML 1.0 cannot carry at all: the SVG would not parse. Descriptor texts with
+# them are refused when read; this is the backstop for any other text that reaches here.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_text(text: str) -> str:
+    """``text`` with each character XML cannot carry replaced by U+FFFD."""
+    return _NOT_XML.sub("\ufffd", text)
+
+
 def num(value: float) -> str:
     """Shortest exact-enough text for a length: 3 decimals (a micrometre), no trailing zeros."""
     text = f"{value:.3f}".rstrip("0").rstrip(".")
@@ -90,7 +101,7 @@ class _Writer:
             return
         if isinstance(item, Text):
             e = ET.SubElement(parent, "text", x=num(item.x), y=num(item.y))
-            e.text = item.text
+            e.text = xml_text(item.text)
             for name, value in (
                 ("fill", item.fill),
                 ("fill-opacity", "1"),
@@ -196,9 +207,9 @@ def render_svg(scene: Scene) -> bytes:
     )
     root.set("font-family", FONT_FAMILY)
     if scene.title:
-        ET.SubElement(root, "title").text = scene.title
+        ET.SubElement(root, "title").text = xml_text(scene.title)
     if scene.description:
-        ET.SubElement(root, "desc").text = scene.description
+        ET.SubElement(root, "desc").text = xml_text(scene.description)
     defs = ET.SubElement(root, "defs")
     writer = _Writer(lambda: f"bg{zlib.crc32(repr(scene).encode('utf-8')):08x}", defs)
     for item in scene.items:

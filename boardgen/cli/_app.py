@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
-__all__ = ["complete_variant", "main", "output_format", "reports_errors", "uses_library"]
+__all__ = [
+    "Finite",
+    "complete_variant",
+    "language",
+    "main",
+    "output_format",
+    "refuse_unused",
+    "reports_errors",
+    "uses_library",
+    "write_output",
+]
 
 import functools
+import math
+import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -14,13 +27,17 @@ import click
 from click.shell_completion import CompletionItem
 
 from .. import __version__
-from ..errors import BoardgenError
+from ..errors import BoardgenError, one_line
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def reports_errors(command: F) -> F:
-    """Print user errors as ``FILE:LINE:COL: key: message`` and exit 2, no traceback."""
+    """Print user errors as ``FILE:LINE:COL: key: message`` and exit 2, no traceback.
+
+    A fault of the file system met on the way (a name too long to look up, a folder
+    that cannot be read) is the user's to fix too: one line naming the file.
+    """
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -28,6 +45,10 @@ def reports_errors(command: F) -> F:
             return command(*args, **kwargs)
         except BoardgenError as error:
             click.echo(str(error), err=True)
+            sys.exit(2)
+        except OSError as error:
+            where = f"{os.fsdecode(error.filename)}: " if error.filename is not None else ""
+            click.echo(one_line(f"{where}{error.strerror or error}"), err=True)
             sys.exit(2)
 
     return wrapper  # type: ignore[return-value]
@@ -74,21 +95,96 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
     return ids if ids and "/" not in incomplete else [CompletionItem(incomplete, type="file")]
 
 
+def language(code: str) -> str:
+    """The language ``--lang`` names, in any case (``FR`` is ``fr``); an unknown code is a
+    :class:`BoardgenError` naming the known ones (one line, exit status 2)."""
+    from ..texts import languages
+
+    lang = code.strip().lower()
+    known = languages()
+    if lang not in known:
+        raise BoardgenError(f"--lang: no text catalogue for language {code!r} (known: {', '.join(known)})")
+    return lang
+
+
+def refuse_unused(given: dict[str, bool], reason: str) -> None:
+    """A usage error (exit status 2) naming each option that was given but would not apply.
+
+    ``given`` maps an option's name as typed (``--cell-size``) to whether it was given.
+    """
+    unused = [name for name, present in given.items() if present]
+    if unused:
+        raise click.UsageError(
+            f"{' and '.join(unused)} {'does' if len(unused) == 1 else 'do'} not apply {reason}"
+        )
+
+
+class Finite(click.FloatRange):
+    """A number in a range, and a number at all: ``nan`` passes a plain FloatRange (every
+    comparison with it is false) and would be written into the SVG and PDF."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number: Any = super().convert(value, param, ctx)
+        if isinstance(number, float) and math.isnan(number):
+            self.fail(f"{value!r} is not a number.", param, ctx)
+        return number
+
+
+#: ``-o -``: write to standard output.
+STDOUT = "-"
+
+
 def output_format(output: Path, fmt: str | None, formats: Sequence[str], default: str) -> str:
     """The format to write: ``--format`` if given, else the file's extension, else ``default``.
 
-    A ``--format`` that contradicts a known extension (``-o x.svg --format pdf``) is a
-    usage error rather than a PDF silently named ``.svg``.
+    A file name whose extension contradicts the format is a usage error rather than a
+    PDF silently named ``.svg`` or an SVG named ``.jpg``: ``-o x.svg --format pdf``, and an
+    extension of no format this command writes (``-o x.jpg``). A name without an extension
+    (and ``-o -``, standard output) takes ``--format`` or ``default``.
     """
-    suffix = output.suffix.lower().lstrip(".")
-    if fmt is None:
-        return suffix if suffix in formats else default
-    if suffix in formats and suffix != fmt:
+    if not str(output) or str(output) == ".":
+        raise click.UsageError("-o needs a file name (or - for standard output)")
+    suffix = output.suffix.lower().lstrip(".") if str(output) != STDOUT else ""
+    if suffix and suffix not in formats:
+        known = " or ".join(f".{name}" for name in formats)
+        raise click.UsageError(f"the file name {output.name!r} does not end in {known}")
+    if fmt is not None and suffix and suffix != fmt:
         raise click.UsageError(f"--format {fmt} does not match the file name {output.name!r}")
-    return fmt
+    chosen = fmt or suffix or default
+    if str(output) == STDOUT and chosen != "svg" and sys.stdout.isatty():
+        raise click.UsageError(
+            f"refusing to write a {chosen.upper()} to a terminal: redirect it, or use -o FILE"
+        )
+    return chosen
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def write_output(output: Path, data: bytes) -> None:
+    """Write ``data`` to ``output`` (see :mod:`boardgen.fileio`) and say so, or to standard
+    output for ``-o -`` (:func:`output_format` refused a PDF or PNG for a terminal)."""
+    from ..fileio import write_atomic
+
+    if str(output) != STDOUT:
+        write_atomic(output, data)
+        click.echo(f"wrote {output}")
+        return
+    stdout = sys.stdout.buffer
+    stdout.write(data)
+    stdout.flush()
+
+
+class _Group(click.Group):
+    """click's group, except that Ctrl-C exits with status 130 (128 + SIGINT), as shells
+    expect, instead of click's "Aborted!" and status 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("\ninterrupted", err=True)
+            sys.exit(128 + signal.SIGINT)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="boardgen")
 def main() -> None:
     """Printable true-scale boards, diagrams and rules for draughts-like and placement games."""

@@ -9,7 +9,17 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ._app import complete_variant, main, output_format, reports_errors, uses_library
+from ._app import (
+    Finite,
+    complete_variant,
+    language,
+    main,
+    output_format,
+    refuse_unused,
+    reports_errors,
+    uses_library,
+    write_output,
+)
 
 if TYPE_CHECKING:
     from ..descriptor.library import Library
@@ -55,16 +65,17 @@ def list_variants(library: Library) -> None:
 )
 @click.option(
     "--cell-size",
-    type=click.FloatRange(5, 150),
+    type=Finite(5, 150),
     default=None,
     metavar="MM",
     help="Distance between neighbouring cell centres, in mm.",
 )
 @click.option(
     "--paper",
-    type=click.Choice(["a4", "letter", "a3"], case_sensitive=False),
     default=None,
-    help="Paper for PDF output (default: the descriptor's, else A4).",
+    metavar="NAME|WxH",
+    help="Paper for PDF output: a4, letter, a3, a2, a1, a0, tabloid, ledger, or WIDTHxHEIGHT in mm "
+    "(500x700); default: the descriptor's, else A4.",
 )
 @click.option(
     "--landscape/--portrait",
@@ -76,10 +87,15 @@ def list_variants(library: Library) -> None:
     "--lang",
     default="en",
     show_default=True,
-    help="Language of the words on the page: rule sheet, board sheets, start diagram (en, fr, de, ...).",
+    help="Language of the words on the page: rule sheet, board sheets, start diagram "
+    "(en, fr, de, ...; any case).",
 )
 @click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="File to write."
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="File to write; - for standard output.",
 )
 @reports_errors
 @uses_library
@@ -95,29 +111,40 @@ def render(
     lang: str,
     output: Path,
 ) -> None:
-    """Render one board or starting diagram of VARIANT (an id or a YAML file)."""
-    from ..fileio import write_atomic
+    """Render one board or starting diagram of VARIANT (an id or a YAML file), or its rule sheet.
+
+    Every option given must apply: --cell-size, --coordinates and --landscape mean nothing
+    to a rule sheet, and --paper and --landscape nothing to an SVG board; such a
+    combination is refused (exit status 2) rather than ignored.
+    """
     from ..outputs import RenderOptions
     from ..outputs import render as render_output
+    from ..render.paper import paper_named
     from ..validate import ensure_printable
 
     chosen = output_format(output, fmt, ("svg", "pdf"), "pdf" if what == "rules" else "svg")
     if what == "rules" and chosen != "pdf":
         raise click.UsageError("a rule sheet is a PDF: use a .pdf file name or --format pdf")
+    turn = "--landscape" if landscape else "--portrait"
+    if what == "rules":
+        given = {"--cell-size": cell_size is not None, turn: landscape is not None}
+        given["--coordinates" if coordinates else "--no-coordinates"] = coordinates is not None
+        refuse_unused(given, "to a rule sheet (--what rules), which lays out its own portrait pages")
+    elif chosen == "svg" and (what == "board" or cell_size is not None):
+        reason = "to an SVG board: it has no pages" if what == "board" else "to an SVG with --cell-size"
+        refuse_unused({"--paper": paper is not None, turn: landscape is not None}, reason)
+    lang = language(lang)
+    if paper is not None:
+        paper_named(paper)  # a bad name is refused before the descriptor is read
     loaded = library.load(variant)
     ensure_printable(loaded)
-    if what == "rules":
-        from ..texts.catalogue import catalogue
-
-        catalogue(lang)  # an unknown language is refused here, naming the known ones
-        if lang not in loaded.languages:
-            raise click.UsageError(
-                f"{loaded.id} has no '{lang}' text, so no '{lang}' rule sheet "
-                f"(it has: {', '.join(loaded.languages)})"
-            )
-    options = RenderOptions(cell_size, paper.lower() if paper else None, landscape, coordinates, lang)
-    write_atomic(output, render_output(loaded, what, chosen, options))  # type: ignore[arg-type]
-    click.echo(f"wrote {output}")
+    if what == "rules" and lang not in loaded.languages:
+        raise click.UsageError(
+            f"{loaded.id} has no '{lang}' text, so no '{lang}' rule sheet "
+            f"(it has: {', '.join(loaded.languages)})"
+        )
+    options = RenderOptions(cell_size, paper, landscape, coordinates, lang)
+    write_output(output, render_output(loaded, what, chosen, options))  # type: ignore[arg-type]
 
 
 @main.command()

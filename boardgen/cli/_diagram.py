@@ -14,9 +14,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
+from click.core import ParameterSource
 
 from ..errors import BoardgenError, Mark
-from ._app import complete_variant, main, output_format, reports_errors, uses_library
+from ._app import (
+    Finite,
+    complete_variant,
+    main,
+    output_format,
+    refuse_unused,
+    reports_errors,
+    uses_library,
+    write_output,
+)
 
 if TYPE_CHECKING:
     from ..descriptor.library import Library
@@ -36,7 +46,7 @@ class _Request:
     flip: bool
     fmt: str | None
     size: float | None
-    dpi: int
+    dpi: int | None
     output: Path
     folders: tuple[Path, ...] = ()
 
@@ -47,6 +57,8 @@ def _draw(request: _Request) -> bytes:
     from boardgen.drawopts import parse_fill
 
     chosen = output_format(request.output, request.fmt, ("svg", "pdf", "png"), "svg")
+    if chosen != "png" and request.dpi is not None:
+        raise BoardgenError(f"--dpi does not apply to {chosen.upper()} output: it has no pixels")
     game = boardgen.load(request.variant, folders=request.folders)
     position = game.position(request.position) if request.position else game.start
     fill = dict(parse_fill(text) for text in request.fills)
@@ -63,7 +75,7 @@ def _draw(request: _Request) -> bytes:
         return ('<?xml version="1.0" encoding="UTF-8"?>\n' + boardgen.svg(position, **options)).encode()
     if chosen == "pdf":
         return boardgen.pdf(position, **options)
-    return boardgen.png(position, dpi=request.dpi, **options)
+    return boardgen.png(position, dpi=request.dpi or 200, **options)
 
 
 def _batch(source: str, folders: tuple[Path, ...]) -> list[tuple[int, _Request]]:
@@ -143,13 +155,15 @@ def _request(
 )
 @click.option(
     "--size",
-    type=click.FloatRange(3, 150),
+    type=Finite(3, 150),
     default=None,
     metavar="MM",
     help="Cell size in mm (default: the diagram is about 120 mm wide).",
 )
-@click.option("--dpi", type=click.IntRange(36, 1200), default=200, show_default=True, help="PNG resolution.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="File to write.")
+@click.option(
+    "--dpi", type=click.IntRange(36, 1200), default=None, help="PNG resolution (PNG only; default 200)."
+)
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="File to write; - for standard output.")
 @click.option(
     "--batch",
     default=None,
@@ -161,14 +175,19 @@ def _request(
 @uses_library
 def diagram(library: Library, **params: object) -> None:
     """Draw a position of VARIANT (an id or a YAML file), with arrows, fills and a move."""
-    from ..fileio import write_atomic
-
     folders = library.folders
 
     batch = params["batch"]
     if batch is not None:
         if params["variant"] is not None:
             raise click.UsageError("give either VARIANT or --batch, not both")
+        ctx = click.get_current_context()
+        given = {
+            option.opts[0]: ctx.get_parameter_source(option.name or "") is not ParameterSource.DEFAULT
+            for option in ctx.command.params
+            if option.name not in ("batch", "variant", "variant_folders", "help")
+        }
+        refuse_unused(given, "with --batch: each line of the file gives its own options")
         requests = _batch(str(batch), folders)
         located = []
         for number, request in requests:
@@ -182,5 +201,4 @@ def diagram(library: Library, **params: object) -> None:
         request = _request(params, folders)
         located = [(request.output, _draw(request))]
     for output, data in located:
-        write_atomic(output, data)
-        click.echo(f"wrote {output}")
+        write_output(output, data)

@@ -59,27 +59,54 @@ def _game_at(library: Library, ref: str, position: str | None) -> tuple[Game, An
     return game, start
 
 
+def _over(game: Game, position: Any) -> bool:
+    """Say on stderr that the game is over at ``position``, and why; True if it is."""
+    ending = game.ending(position)
+    if ending is not None:
+        click.echo(str(ending), err=True)
+    return ending is not None
+
+
 @main.command(epilog=_VARIANT_HELP)
 @click.argument("variant", shell_complete=complete_variant)
 @click.argument("depth", type=click.IntRange(1, 64))
 @_POSITION
 @click.option("--divide", is_flag=True, help="First list each legal move with its count at DEPTH.")
+@click.option(
+    "--distinct",
+    is_flag=True,
+    help="Count moves that lead to the same position once (two capture paths that end alike).",
+)
 @reports_errors
 @uses_library
-def perft(library: Library, variant: str, depth: int, position: str | None, divide: bool) -> None:
+def perft(
+    library: Library, variant: str, depth: int, position: str | None, divide: bool, distinct: bool
+) -> None:
     """Count the move sequences DEPTH plies deep: one line `DEPTH COUNT` per depth.
 
     A whole multi-jump is one move; two capture paths are two moves even when they
-    end alike. With --divide, each legal move first gets a line `MOVE<TAB>COUNT`
-    (the sequences of DEPTH plies that start with it).
+    end alike, unless --distinct is given (then each move is counted by the position it
+    leads to, as tables that drop duplicate captures do). With --divide, each legal move
+    first gets a line `MOVE<TAB>COUNT` (the sequences of DEPTH plies that start with
+    it). A finished game (a win, or a draw the rules declare) is said to be over on
+    stderr, and every count is 0.
     """
     game, start = _game_at(library, variant, position)
+    if _over(game, start):
+        for ply in range(1, depth + 1):
+            click.echo(f"{ply} 0")
+        return
     if divide:
+        seen: set[Any] = set()
         for move in game.legal_moves(start):
-            below = game.perft(game.play(start, move), depth - 1) if depth > 1 else 1
+            after = game.play(start, move)
+            if distinct and after in seen:
+                continue
+            seen.add(after)
+            below = game.perft(after, depth - 1, distinct) if depth > 1 else 1
             click.echo(f"{game.move_text(start, move)}\t{below}")
     for ply in range(1, depth + 1):
-        click.echo(f"{ply} {game.perft(start, ply)}")
+        click.echo(f"{ply} {game.perft(start, ply, distinct)}")
 
 
 @main.command(epilog=_VARIANT_HELP)
@@ -88,7 +115,13 @@ def perft(library: Library, variant: str, depth: int, position: str | None, divi
 @reports_errors
 @uses_library
 def moves(library: Library, variant: str, position: str | None) -> None:
-    """List every legal move: the move, a tab, the position after it."""
+    """List every legal move: the move, a tab, the position after it.
+
+    In a finished game (a win, or a draw the rules declare, such as the quiet-move
+    rule) nothing is listed: stderr says the game is over and why.
+    """
     game, start = _game_at(library, variant, position)
+    if _over(game, start):
+        return
     for move in game.legal_moves(start):
         click.echo(f"{game.move_text(start, move)}\t{game.position_text(game.play(start, move))}")

@@ -38,6 +38,9 @@ class BrokenDescriptors(BoardgenError):
         super().__init__("\n".join(str(error) for error in errors))
         self.errors = tuple(errors)
 
+    def __str__(self) -> str:
+        return "\n".join(str(error) for error in self.errors)  # each line escaped on its own
+
 
 def is_descriptor_path(ref: str) -> bool:
     """Whether a command-line reference names a file or folder rather than an id."""

@@ -7,17 +7,20 @@ setup makes a playable game is the rules engine's job (``boardgen validate``).
 
 from __future__ import annotations
 
-__all__ = ["CELL_SIZE_MM", "HEX_SIDE", "SQUARE_SIZE", "TRACK_MAXIMUM", "parse_variant"]
+__all__ = ["CELL_SIZE_MM", "HEX_SIDE", "MAX_ID", "SQUARE_SIZE", "TRACK_MAXIMUM", "parse_variant"]
 
 import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..errors import BoardgenError
 from ..geometry import Grid, HexHexGrid, Side, SquareGrid
+from ..render.paper import paper_named
 from ..rules.registry import FAMILIES, check_params
 from ..rules.spec import ScoringTrack
 from ..texts import languages
 from .model import BoardSpec, Example, Player, PrintSettings, RulesSpec, SheetTexts, Source, Variant
+from .printable import MAX_CAPTION, MAX_NAME, MAX_PARAGRAPH, MAX_TITLE, check_printable
 from .reader import Reader
 from .regions import RegionResolver
 from .yamlload import Loaded, PathKey
@@ -33,8 +36,9 @@ CELL_SIZE_MM = (5.0, 150.0)
 TRACK_MAXIMUM = (1, 1000)
 
 ID_PATTERN = r"[a-z0-9]+(-[a-z0-9]+)*"
+#: Longest variant or example id: ids become file names (``example-<id>.svg``).
+MAX_ID = 40
 COLOUR_PATTERN = r"#[0-9a-fA-F]{6}"
-PAPERS = ("a4", "letter", "a3")
 THEME_KEYS = ("light", "dark", "cell", "restricted", "line", "background", "track", "text")
 
 DEFAULT_COLOURS = {
@@ -58,11 +62,13 @@ def parse_variant(loaded: Loaded) -> Variant:
         optional=("regions", "furniture", "sources", "examples", "sheet"),
     )
     r.integer(("format",), minimum=1, maximum=1)
-    variant_id = r.string(("id",), pattern=ID_PATTERN, what="an id of lowercase letters, digits and dashes")
+    variant_id = r.string(
+        ("id",), pattern=ID_PATTERN, what="an id of lowercase letters, digits and dashes", max_length=MAX_ID
+    )
     stem = Path(loaded.file).stem
     if loaded.file.endswith((".yaml", ".yml")) and stem != variant_id:
         raise r.error(("id",), f"id '{variant_id}' does not match the file name '{Path(loaded.file).name}'")
-    title = _texts(r, ("title",))
+    title = _texts(r, ("title",), limit=MAX_TITLE)
     langs = tuple(title)
     players = _players(r, langs)
     ids = [p.id for p in players]
@@ -104,14 +110,15 @@ def parse_variant(loaded: Loaded) -> Variant:
     )
 
 
-def _texts(r: Reader, path: PathKey, langs: Sequence[str] | None = None) -> dict[str, str]:
+def _texts(r: Reader, path: PathKey, langs: Sequence[str] | None = None, *, limit: int) -> dict[str, str]:
     """A text per language, keyed by codes that have a rule-sheet catalogue (``boardgen/texts/<code>/``).
 
     The title (``langs`` None) may give any non-empty set of the known languages: those
     become the game's languages, the ones its rule sheets are made in. Every other text
     of the descriptor (``langs`` given) must then come in exactly those languages, so no
     sheet ever lacks a player's name or a caption. A code without a catalogue is refused
-    rather than ignored, since its text could never be printed.
+    rather than ignored, since its text could never be printed. Each text must be
+    printable and at most ``limit`` characters long (:mod:`.printable`).
     """
     known = languages()
     given = r.free_mapping(path)
@@ -131,7 +138,7 @@ def _texts(r: Reader, path: PathKey, langs: Sequence[str] | None = None) -> dict
             raise r.error(path, f"give the text in at least one language ({', '.join(known)})")
         langs = [code for code in known if code in given]
     r.mapping(path, required=langs)
-    return {lang: r.string((*path, lang)) for lang in langs}
+    return {lang: check_printable(r, (*path, lang), r.string((*path, lang)), limit) for lang in langs}
 
 
 #: The parts of a rule sheet a descriptor may write itself, per language (``sheet:``).
@@ -163,10 +170,7 @@ def _sheet(r: Reader, langs: Sequence[str]) -> dict[str, SheetTexts]:
                 if isinstance(r.get(where), list)
                 else [where]
             )
-            for place in places:
-                if r.string(place).count('"') % 2:
-                    raise r.error(place, 'a quotation mark " without its pair')
-            return tuple(r.string(place) for place in places)
+            return tuple(check_printable(r, place, r.string(place), MAX_PARAGRAPH) for place in places)
 
         notes = r.free_mapping((*path, "notes")) if r.has((*path, "notes")) else {}
         for section in notes:
@@ -196,7 +200,7 @@ def _players(r: Reader, langs: Sequence[str]) -> tuple[Player, Player]:
         players.append(
             Player(
                 id=r.string((*path, "id"), pattern=r"[a-z][a-z0-9-]*", what="a lowercase player id"),
-                name=_texts(r, (*path, "name"), langs),
+                name=_texts(r, (*path, "name"), langs, limit=MAX_NAME),
                 colour=r.string((*path, "colour"), pattern=COLOUR_PATTERN, what="a colour like #1a2b3c"),
                 letter=r.string((*path, "letter"), pattern=r"[A-Z]", what="one capital letter"),
                 side=side,
@@ -316,11 +320,21 @@ def _print(r: Reader) -> PrintSettings:
             )
     return PrintSettings(
         cell_size=r.number((*path, "cell_size"), minimum=low, maximum=high, unit="mm"),
-        paper=r.string((*path, "paper"), choices=PAPERS) if r.has((*path, "paper")) else "a4",
+        paper=_paper(r, (*path, "paper")) if r.has((*path, "paper")) else "a4",
         landscape=r.boolean((*path, "landscape")) if r.has((*path, "landscape")) else None,
         coordinates=r.boolean((*path, "coordinates")) if r.has((*path, "coordinates")) else True,
         colours=colours,
     )
+
+
+def _paper(r: Reader, path: PathKey) -> str:
+    """A paper name or ``WIDTHxHEIGHT`` in mm, refused at its key when unknown."""
+    text = r.string(path)
+    try:
+        paper_named(text)
+    except BoardgenError as error:
+        raise r.error(path, error.message) from None
+    return text
 
 
 def _sources(r: Reader) -> tuple[Source, ...]:
@@ -352,7 +366,10 @@ def _examples(r: Reader, langs: Sequence[str]) -> tuple[Example, ...]:
         path: PathKey = ("examples", i)
         r.mapping(path, required=("id", "topic", "move", "caption"), optional=("position",))
         example_id = r.string(
-            (*path, "id"), pattern=ID_PATTERN, what="an id of lowercase letters, digits and dashes"
+            (*path, "id"),
+            pattern=ID_PATTERN,
+            what="an id of lowercase letters, digits and dashes",
+            max_length=MAX_ID,
         )
         if example_id in seen:
             raise r.error((*path, "id"), f"two examples are called '{example_id}'")
@@ -364,7 +381,7 @@ def _examples(r: Reader, langs: Sequence[str]) -> tuple[Example, ...]:
                 topic=r.string((*path, "topic"), pattern=r"[a-z][a-z0-9-]*", what="a topic name"),
                 position=position,
                 move=r.string((*path, "move")),
-                caption=_texts(r, (*path, "caption"), langs),
+                caption=_texts(r, (*path, "caption"), langs, limit=MAX_CAPTION),
             )
         )
     return tuple(result)

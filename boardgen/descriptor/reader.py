@@ -25,7 +25,7 @@ def _kind(value: Any) -> str:
     if isinstance(value, bool):
         return f"a boolean ({str(value).lower()})"
     if isinstance(value, int):
-        return f"a whole number ({value})"
+        return f"a whole number ({_show(value)})"
     if isinstance(value, float):
         return f"a number ({value})"
     if isinstance(value, str):
@@ -112,6 +112,7 @@ class Reader:
         choices: Sequence[str] | None = None,
         pattern: str | None = None,
         what: str = "",
+        max_length: int | None = None,
     ) -> str:
         value = self.get(path)
         if not isinstance(value, str):
@@ -119,6 +120,10 @@ class Reader:
             if isinstance(value, bool) and choices is None:
                 hint = " (quote it if you mean the word)"
             raise self.error(path, f"expected text{what and ' (' + what + ')'}, got {_kind(value)}{hint}")
+        if max_length is not None and len(value) > max_length:
+            raise self.error(
+                path, f"text of {len(value):,} characters is too long here: at most {max_length}"
+            )
         if choices is not None and value not in choices:
             raise self.error(path, _unknown(value, choices, noun="value"))
         if pattern is not None and not re.fullmatch(pattern, value):
@@ -148,14 +153,22 @@ class Reader:
         return value
 
 
+def _show(value: float) -> str:
+    """A number as a message quotes it: short, whatever its size (never an OverflowError)."""
+    if isinstance(value, int) and value.bit_length() > 50:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"a{' negative' if value < 0 else ''} number of about {digits} digits"
+    return f"{value:g}"
+
+
 def _check_range(
     reader: Reader, path: PathKey, value: float, minimum: float, maximum: float, unit: str
 ) -> None:
     if not minimum <= value <= maximum:
         suffix = f" {unit}" if unit else ""
-        raise reader.error(
-            path, f"{value:g}{suffix} is out of range: expected {minimum:g} to {maximum:g}{suffix}"
-        )
+        shown = _show(value)
+        shown += suffix if shown[0] in "-0123456789" else ""
+        raise reader.error(path, f"{shown} is out of range: expected {minimum:g} to {maximum:g}{suffix}")
 
 
 def _unknown(word: str, allowed: Sequence[str], *, noun: str = "key") -> str:

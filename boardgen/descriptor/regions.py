@@ -25,7 +25,7 @@ and optionally ``within: <expr>`` (keep only those cells) and ``except: <expr>``
 
 from __future__ import annotations
 
-__all__ = ["RegionResolver"]
+__all__ = ["MAX_REGION_DEPTH", "MAX_REGION_WORK", "RegionResolver"]
 
 from collections.abc import Callable, Mapping
 
@@ -36,6 +36,14 @@ from .yamlload import PathKey
 _SELECTORS = ("cells", "rows", "ring", "colour", "nearest", "union", "intersection")
 _MODIFIERS = ("within", "except")
 _BUILTINS = ("all", "playable")
+
+#: Deepest nesting of region expressions, counting each named region a reference enters
+#: (a chain ``r1: r2``, ``r2: r3``, ... is as deep as it is long).
+MAX_REGION_DEPTH = 64
+#: Most cells the selectors of one descriptor may look at in all (each selector looks at
+#: every cell of the board once): 500 selectors on a 100x100 board, about two seconds. YAML
+#: aliases let a small file repeat an expression thousands of times; this bounds the work.
+MAX_REGION_WORK = 5_000_000
 
 
 class RegionResolver:
@@ -56,6 +64,8 @@ class RegionResolver:
         self._named = named
         self._resolved: dict[str, frozenset[int]] = {}
         self._in_progress: list[str] = []
+        self._depth = 0
+        self._work = 0
 
     def named(self, name: str, path: PathKey) -> frozenset[int]:
         """The cells of region ``name`` (defined under ``regions:``)."""
@@ -74,6 +84,18 @@ class RegionResolver:
         return cells
 
     def evaluate(self, path: PathKey) -> frozenset[int]:
+        """The cells of the expression at ``path``; refused past the depth and work bounds."""
+        if self._depth >= MAX_REGION_DEPTH:
+            raise self.reader.error(
+                path, f"region expressions nest more than {MAX_REGION_DEPTH} deep (named regions included)"
+            )
+        self._depth += 1
+        try:
+            return self._evaluate(path)
+        finally:
+            self._depth -= 1
+
+    def _evaluate(self, path: PathKey) -> frozenset[int]:
         value = self.reader.get(path)
         if isinstance(value, str):
             if value == "all":
@@ -91,6 +113,13 @@ class RegionResolver:
         selector = chosen[0]
         extra = ("from",) if selector in ("rows", "nearest") else ()
         self.reader.mapping(path, required=(selector, *extra), optional=_MODIFIERS)
+        self._work += self.grid.size
+        if self._work > MAX_REGION_WORK:
+            raise self.reader.error(
+                path,
+                f"region expressions are too much work: their selectors would look at more than "
+                f"{MAX_REGION_WORK:,} cells in all (aliases repeat an expression each time they are used)",
+            )
         cells = _SELECT[selector](self, (*path, selector))
         if "within" in value:
             cells &= self.evaluate((*path, "within"))

@@ -48,7 +48,7 @@ from .track import PawnMove
 DEFAULT_WIDTH = 120.0
 
 #: Splits a path of cell names: a separator always follows a digit (names end in digits).
-_PATH_SPLIT = re.compile(r"(?<=\d)\s*[-x:]\s*")
+_PATH_SPLIT = re.compile(r"(?<=[0-9])\s*[-x:]\s*")
 
 
 def fit_cell_size(variant: Variant, width: float = DEFAULT_WIDTH, *, coordinates: bool = True) -> float:
@@ -68,7 +68,7 @@ def parse_cell(variant: Variant, text: str) -> int:
     """A cell from its name (``a1``) or, on boards with PDN numbers, its number (``11``)."""
     text = text.strip().lower()
     pdn = variant.board.pdn
-    if pdn and text.isdigit():
+    if pdn and text.isascii() and text.isdigit() and len(text) < 10:
         for cell, number in pdn.items():
             if number == int(text):
                 return cell

@@ -8,8 +8,24 @@ A uniform :data:`MARGIN` of 10 mm is inside every common printer's reach.
 
 from __future__ import annotations
 
-__all__ = ["A3", "A4", "LETTER", "MARGIN", "PAPERS", "Box", "Paper", "paper_named"]
+__all__ = [
+    "A0",
+    "A1",
+    "A2",
+    "A3",
+    "A4",
+    "LEDGER",
+    "LETTER",
+    "MARGIN",
+    "PAPERS",
+    "PAPER_SIDE_MM",
+    "TABLOID",
+    "Box",
+    "Paper",
+    "paper_named",
+]
 
+import re
 from dataclasses import dataclass
 
 from ..errors import BoardgenError
@@ -78,13 +94,33 @@ class Paper:
 A4 = Paper("A4", 210.0, 297.0)
 LETTER = Paper("Letter", 215.9, 279.4)
 A3 = Paper("A3", 297.0, 420.0)
-PAPERS = {paper.name.lower(): paper for paper in (A4, LETTER, A3)}
+#: Print-shop sizes: a club can have a whole board printed on one large sheet.
+A2 = Paper("A2", 420.0, 594.0)
+A1 = Paper("A1", 594.0, 841.0)
+A0 = Paper("A0", 841.0, 1189.0)
+#: ANSI B, 11 x 17 in: "tabloid" upright, "ledger" lying (the same sheet).
+TABLOID = Paper("Tabloid", 279.4, 431.8)
+LEDGER = Paper("Ledger", 431.8, 279.4)
+PAPERS = {paper.name.lower(): paper for paper in (A4, LETTER, A3, A2, A1, A0, TABLOID, LEDGER)}
+
+#: Smallest and largest side of a sheet given as ``WIDTHxHEIGHT`` (mm): at least an A6
+#: postcard, at most a 2 m roll.
+PAPER_SIDE_MM = (100.0, 2000.0)
+_CUSTOM = re.compile(r"([0-9]+(?:\.[0-9]+)?) *[x\u00d7] *([0-9]+(?:\.[0-9]+)?) *(?:mm)?")
 
 
 def paper_named(name: str) -> Paper:
-    """The paper called ``name`` (case-insensitive), or a :class:`BoardgenError`."""
-    try:
-        return PAPERS[name.strip().lower()]
-    except KeyError:
+    """The paper called ``name`` (case-insensitive): a known size, or any ``WIDTHxHEIGHT``
+    in millimetres (``500x700``, ``500 x 700 mm``); else a :class:`BoardgenError`."""
+    text = name.lower()
+    if text in PAPERS:
+        return PAPERS[text]
+    custom = _CUSTOM.fullmatch(text)
+    if custom is None:
         known = ", ".join(paper.name for paper in PAPERS.values())
-        raise BoardgenError(f"unknown paper size {name!r} (known: {known})") from None
+        raise BoardgenError(f"unknown paper size {name!r} (known: {known}, or WIDTHxHEIGHT in mm)")
+    width, height = float(custom[1]), float(custom[2])
+    low, high = PAPER_SIDE_MM
+    if not (low <= width <= high and low <= height <= high):
+        raise BoardgenError(f"paper {name!r}: each side must be {low:g} to {high:g} mm")
+    return Paper(f"{width:g}x{height:g} mm", width, height)

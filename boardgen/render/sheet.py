@@ -101,9 +101,16 @@ def _fit(text: str, size: float, bold: bool, width: float) -> str:
     """``text`` shortened with an ellipsis so that it is at most ``width`` mm wide."""
     if text_width(text, size, bold) <= width:
         return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    # The longest prefix that fits with its ellipsis, by bisection (widths only grow
+    # with length): a long title takes a dozen measurements, not one per character.
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text_width(text[:middle] + "…", size, bold) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…"
 
 
 def _frame(

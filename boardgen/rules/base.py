@@ -6,7 +6,7 @@ use only this protocol, so a new family is one module plus one registry line.
 
 from __future__ import annotations
 
-__all__ = ["Check", "Game", "MoveView", "PieceView"]
+__all__ = ["Check", "Ending", "Game", "MoveView", "PieceView"]
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -46,6 +46,19 @@ class Check:
     key: tuple[str | int, ...] = ()
 
 
+@dataclass(frozen=True)
+class Ending:
+    """How a finished game ended: the winner's player id or ``"draw"``, and why, in a few
+    words (``"black has no legal move"``), for ``moves`` and ``perft`` to say."""
+
+    result: str
+    reason: str
+
+    def __str__(self) -> str:
+        verdict = "a draw" if self.result == "draw" else f"{self.result} wins"
+        return f"the game is over: {verdict} ({self.reason})"
+
+
 class Game(Protocol):
     """A playable game. Positions and moves are opaque, hashable values of the family."""
 
@@ -54,7 +67,8 @@ class Game(Protocol):
     def initial(self) -> Any: ...
     def legal_moves(self, position: Any) -> Sequence[Any]: ...
     def play(self, position: Any, move: Any) -> Any: ...
-    def perft(self, position: Any, depth: int) -> int: ...
+    def perft(self, position: Any, depth: int, distinct: bool = False) -> int: ...
+    def ending(self, position: Any) -> Ending | None: ...
     def to_move(self, position: Any) -> str: ...
     def pieces(self, position: Any) -> Mapping[int, PieceView]: ...
     def move_text(self, position: Any, move: Any) -> str: ...

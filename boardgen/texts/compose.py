@@ -170,7 +170,7 @@ class _Sheet:
                     f"example '{example.id}': topic '{example.topic}' is not a section or special rule "
                     f"of this game's sheet (known: {known})",
                     file=str(variant.file),
-                    key="examples",
+                    key=f"examples.{number - 1}.topic",
                 )
             after.setdefault(where, []).append(item)
         sections = []

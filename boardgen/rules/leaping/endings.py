@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-__all__ = ["DRAW", "outcome", "strong_side"]
+__all__ = ["DRAW", "outcome", "reason", "strong_side"]
 
 DRAW = "draw"
 
@@ -48,3 +48,24 @@ def outcome(
     if lone_limit is not None and lone >= lone_limit and strong_side(men, kings) is not None:
         return DRAW
     return None
+
+
+def reason(
+    players: tuple[str, str],
+    men: tuple[int, int],
+    kings: tuple[int, int],
+    turn: int,
+    quiet: int,
+    has_move: bool,
+    quiet_limit: int | None,
+    lone_limit: int | None,
+) -> str:
+    """Why :func:`outcome` ended the game, tested in the same order, in a few words."""
+    mover = players[turn]
+    if not (men[turn] | kings[turn]):
+        return f"{mover} has no pieces left"
+    if not has_move:
+        return f"{mover} has no legal move"
+    if quiet_limit is not None and quiet >= 2 * quiet_limit:
+        return f"quiet-move rule: {quiet_limit} moves each without a man moving or a capture"
+    return f"three kings against one: {lone_limit} moves of the three kings without a win"

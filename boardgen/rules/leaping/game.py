@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...errors import BoardgenError
-from ..base import Check, MoveView, PieceView
+from ..base import Check, Ending, MoveView, PieceView
 from ..spec import GameSpec
 from .checks import family_checks
-from .endings import outcome
+from .endings import outcome, reason
 from .movegen import MoveGen, Raw
 from .notation import Notation, Placement
 from .params import LeapingParams, parse_params
@@ -160,7 +160,9 @@ class LeapingGame:
         found = exact or (short if len(squares) == 2 else [])
         if len(found) == 1:
             return found[0]
-        texts = ", ".join(self.move_text(position, m) for m in (found or legal)) or "none"
+        shown = found or legal
+        texts = ", ".join(self.move_text(position, m) for m in shown[:20]) or "none"
+        texts += f", ... ({len(shown)} in all)" if len(shown) > 20 else ""
         if found:
             raise BoardgenError(f"move {text!r} is ambiguous: write the whole path ({texts})")
         raise BoardgenError(f"move {text!r} is not legal here; legal moves: {texts}")
@@ -250,6 +252,25 @@ class LeapingGame:
             params.quiet_move_draw,
             params.three_kings_vs_one,
         )
+
+    def ending(self, position: Position) -> Ending | None:
+        """How the game ended at ``position`` (see :meth:`outcome`), or None."""
+        result = self.outcome(position)
+        if result is None:
+            return None
+        params = self.params
+        has_move = bool(self._raw_moves(position))
+        why = reason(
+            self.player_ids,
+            position.men,
+            position.kings,
+            position.turn,
+            position.quiet,
+            has_move,
+            params.quiet_move_draw,
+            params.three_kings_vs_one,
+        )
+        return Ending(result, why)
 
 
 def make_game(spec: GameSpec) -> LeapingGame:

@@ -24,18 +24,39 @@ Capture rules, switch by switch (see docs/rules.md):
 * With ``kings_immune_to_men: true`` a man's jumps pass over men only; kings take both.
 * Among the complete sequences, ``capture_choice`` keeps those taking the most pieces
   (``majority``) or the most worth (``most-value``: a man counts 1, a king 1½, and
-  equal worth goes to more kings), then each tie-break of ``capture_precedence`` in its order keeps
-  the best of what is left: made by a king (``with-king``), taking the most kings
-  (``most-kings``), taking a king soonest (``earliest-king``).
+  equal worth goes to more kings), then each tie-break of ``capture_precedence`` in its
+  order keeps the best of what is left: made by a king (``with-king``), taking the most
+  kings (``most-kings``), taking a king soonest (``earliest-king``).
+
+The number of capture sequences of one position can explode (a flying king among
+two dozen scattered pieces has millions of paths), so the search stops past
+:data:`MAX_CAPTURE_SEQUENCES` and raises :class:`TooManyCaptures`: move lists and
+counts are exact or refused, never silently cut short.
 """
 
 from __future__ import annotations
 
-__all__ = ["MoveGen", "Raw"]
+__all__ = ["MAX_CAPTURE_SEQUENCES", "MoveGen", "Raw", "TooManyCaptures"]
 
 from collections.abc import Callable
 
+from ...errors import BoardgenError
 from .tables import Tables
+
+#: Most capture sequences one position may have (a real game has at most a few dozen).
+#: Each ends in one leaf of the search, so this also bounds its time and memory.
+MAX_CAPTURE_SEQUENCES = 100_000
+
+
+class TooManyCaptures(BoardgenError):
+    """A position with more capture sequences than :data:`MAX_CAPTURE_SEQUENCES`."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            f"the side to move has more than {MAX_CAPTURE_SEQUENCES:,} capture sequences here: "
+            "too many to list or count"
+        )
+
 
 #: (path, captured, promoted) in internal cell numbers.
 Raw = tuple[tuple[int, ...], tuple[int, ...], bool]
@@ -220,6 +241,8 @@ class MoveGen:
         out: list[Raw],
     ) -> None:
         """Continue a man's sequence from ``q`` (short jumps only)."""
+        if len(out) > MAX_CAPTURE_SEQUENCES:
+            raise TooManyCaptures()
         far = self.t.far[p]
         immediate = self.t.immediate
         rays = self.rays
@@ -292,6 +315,8 @@ class MoveGen:
         out: list[Raw],
     ) -> None:
         """A king has just captured going ``k`` and may land on ``run``: go on or stop."""
+        if len(out) > MAX_CAPTURE_SEQUENCES:
+            raise TooManyCaptures()
         find = self._find
         t = self.t
         nexts: list[tuple[int, int, _FoundCapture]] = []

@@ -29,7 +29,10 @@ from dataclasses import dataclass
 from ...errors import BoardgenError
 from ..spec import GameSpec
 
-_MOVE_SPLIT = re.compile(r"(?<=\d)\s*[x:-]\s*")
+_MOVE_SPLIT = re.compile(r"(?<=[0-9])\s*[x:-]\s*")
+#: A number as users type it: ASCII digits only (``int`` also reads "¹4" and "١٤"), and few
+#: enough that ``int`` never meets Python's digit limit.
+_NUMBER = re.compile(r"[0-9]{1,9}")
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,7 @@ class Notation:
         """The playable cell ``text`` names; raises BoardgenError."""
         text = text.strip()
         if self.numbers:
-            if not text.isdigit() or int(text) not in self.by_number:
+            if not _NUMBER.fullmatch(text) or int(text) not in self.by_number:
                 raise BoardgenError(f"{text!r} is not a square number 1..{len(self.by_number)}")
             return self.by_number[int(text)]
         try:
@@ -135,7 +138,7 @@ class Notation:
                 continue
             if "=" in field:
                 name, _, value = field.partition("=")
-                if name.strip() not in counters or not value.strip().isdigit():
+                if name.strip() not in counters or not _NUMBER.fullmatch(value.strip()):
                     raise BoardgenError(f"position {text!r}: bad counter field {field!r}")
                 counters[name.strip()] = int(value)
                 continue
@@ -185,7 +188,7 @@ class Notation:
             king = item.startswith("K")
             item = item[1:] if king else item
             try:
-                if self.numbers and re.fullmatch(r"\d+-\d+", item):
+                if self.numbers and re.fullmatch(r"[0-9]{1,9}-[0-9]{1,9}", item):
                     low, high = (int(x) for x in item.split("-"))
                     found.extend((self.parse_square(str(n)), king) for n in range(low, high + 1))
                 else:

@@ -24,7 +24,7 @@ So ``N_P - setup_P <= opening + stones_per_turn * k + (catchup - stones_per_turn
 min(k, max(1, N_Q) - start_Q)`` with ``k`` P's turns after the opening, the same holds
 with P and Q swapped, and each side's placed stones are at least its turn count. The
 largest ``N_P`` meeting all of these, over every ``T`` and every split of the cells,
-bounds P's score. The search is tiny (turns times cells).
+bounds P's score. The search takes turns times log(cells) steps (a bisection per turn).
 
 Not used, so the bound stays valid on any board: the geometry (a single stone joins
 at most three groups on hexes) and the second half of the catch-up condition (the
@@ -72,14 +72,30 @@ def score_bounds(
             turns = (turns[1], turns[0])
         for p in (0, 1):
             q = 1 - p
-            for owned_q in range(setup[q] + turns[q], cells - setup[p] - turns[p] + 1):
-                owned_p = cells - owned_q
+
+            def fits_p(owned_q: int, p: int = p, q: int = q, turns: tuple[int, int] = turns) -> bool:
+                """P placed no more than it can: holds from some ``owned_q`` upwards."""
                 rises_q = max(1, owned_q) - start_scores[q]
-                rises_p = max(1, owned_p) - start_scores[p]
-                if (
-                    owned_p - setup[p] <= _most_placed(params, turns[p], p == first, rises_q)
-                    and owned_q - setup[q] <= _most_placed(params, turns[q], q == first, rises_p)
-                    and owned_p > bounds[p]
-                ):
-                    bounds[p] = owned_p
+                return cells - owned_q - setup[p] <= _most_placed(params, turns[p], p == first, rises_q)
+
+            def fits_q(owned_q: int, p: int = p, q: int = q, turns: tuple[int, int] = turns) -> bool:
+                """Q placed no more than it can: holds up to some ``owned_q``."""
+                rises_p = max(1, cells - owned_q) - start_scores[p]
+                return owned_q - setup[q] <= _most_placed(params, turns[q], q == first, rises_p)
+
+            # P's stones are largest where Q's are fewest: the least owned_q meeting both
+            # limits. fits_p only turns true as owned_q grows (its left side falls, its
+            # right side never does, as catchup_stones >= stones_per_turn) and fits_q only
+            # turns false, so one bisection finds it: O(cells log cells), not cells squared.
+            low, high = setup[q] + turns[q], cells - setup[p] - turns[p]
+            if low > high or not fits_p(high):
+                continue
+            while low < high:
+                middle = (low + high) // 2
+                if fits_p(middle):
+                    high = middle
+                else:
+                    low = middle + 1
+            if fits_q(low) and cells - low > bounds[p]:
+                bounds[p] = cells - low
     return bounds[0], bounds[1]

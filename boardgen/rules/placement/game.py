@@ -14,19 +14,23 @@ gives the reasons for each reading of the source.
 
 from __future__ import annotations
 
-__all__ = ["Move", "PlacementGame", "make_game"]
+__all__ = ["MAX_LISTED_TURNS", "Move", "PlacementGame", "make_game"]
 
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 from math import comb
 
 from ...errors import BoardgenError
-from ..base import Check, MoveView, PieceView
+from ..base import Check, Ending, MoveView, PieceView
 from ..spec import GameSpec
 from .bound import score_bounds
 from .groups import Groups, bits, mask_of
 from .params import PlacementParams, parse_params
 from .position import PlacementPosition, cell_text, format_position, parse_cells, parse_fields
+
+#: Most turns :meth:`PlacementGame.legal_moves` lists: three stones on a side-14 board
+#: already make 27 million. Counting (perft) needs no list and has no such bound.
+MAX_LISTED_TURNS = 100_000
 
 #: A turn: the set of cells that receive the mover's stones.
 Move = frozenset[int]
@@ -114,6 +118,13 @@ class PlacementGame:
         return min(self.allowance(position), self.empty(position).bit_count())
 
     def legal_moves(self, position: PlacementPosition) -> list[Move]:
+        """Every turn, each a set of cells; refused when there are too many to list."""
+        count = self._turn_counts[self.empty(position).bit_count()][self.max_stones(position)]
+        if count > MAX_LISTED_TURNS:
+            raise BoardgenError(
+                f"{self.to_move(position)} has {count:,} possible turns here: too many to list "
+                f"(at most {MAX_LISTED_TURNS:,})"
+            )
         empty = list(bits(self.empty(position)))
         return [
             frozenset(cells)
@@ -159,14 +170,28 @@ class PlacementGame:
             return "draw"
         return self.player_ids[0] if first > second else self.player_ids[1]
 
+    def ending(self, position: PlacementPosition) -> Ending | None:
+        """How the game ended: the board is full, and the group sizes decide."""
+        result = self.outcome(position)
+        if result is None:
+            return None
+        first, second = self.ranking(position)
+        sizes = " against ".join(
+            f"{pid} {'+'.join(map(str, groups))}"
+            for pid, groups in zip(self.player_ids, (first, second), strict=True)
+        )
+        return Ending(result, f"the board is full; groups {sizes}")
+
     # -- counting --------------------------------------------------------------------
 
-    def perft(self, position: PlacementPosition, depth: int) -> int:
+    def perft(self, position: PlacementPosition, depth: int, distinct: bool = False) -> int:
         """Number of distinct sequences of ``depth`` turns (sets of cells) from here.
 
         Sequences that end the game early are not counted (the usual perft
         convention). The last ply is counted, not played: with ``e`` empty cells and
-        at most ``k`` stones there are ``C(e,1) + ... + C(e,k)`` turns.
+        at most ``k`` stones there are ``C(e,1) + ... + C(e,k)`` turns. ``distinct``
+        changes nothing: two different turns place different stones, so they never
+        lead to the same position.
         """
         if depth == 0:
             return 1

@@ -43,6 +43,9 @@ DEFAULTS = PlacementParams()
 
 _NAMES = ("opening_stones", "stones_per_turn", "catchup_stones")
 
+#: Most stones any turn may allow: a turn's choices grow as cells to that power.
+MAX_STONES = 10
+
 
 def _plain_error(key: tuple[str | int, ...], message: str) -> BoardgenError:
     return BoardgenError(message, key=".".join(("rules", "params", *map(str, key))))
@@ -63,8 +66,9 @@ def parse_params(raw: Mapping[str, Any], error: ParamError = _plain_error) -> Pl
     values: dict[str, int] = {}
     for name in _NAMES:
         value = raw.get(name, getattr(DEFAULTS, name))
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise error((name,), f"{name} must be a whole number of at least 1, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_STONES:
+            shown = repr(value) if not isinstance(value, int) or abs(value) < 10**12 else "a huge number"
+            raise error((name,), f"{name} must be a whole number from 1 to {MAX_STONES}, not {shown}")
         values[name] = value
     params = PlacementParams(**values)
     if params.catchup_stones < params.stones_per_turn:

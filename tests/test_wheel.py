@@ -1,0 +1,198 @@
+"""The package as a user installs it: sdist and wheel built, the wheel installed in a fresh
+virtual environment outside the checkout and run from an empty folder.
+
+Inside the checkout every data file is found next to the code whatever the packaging
+says, so only an installed wheel proves that the games, the text catalogues and the
+schema travel with it. The build and the install happen once for the module (about
+25 s, most of it pip installing the dependencies from its cache); each test then runs
+the installed ``boardgen`` in a subprocess, with no ``BOARDGEN_VARIANTS`` and no
+``PYTHONPATH``, so nothing can be borrowed from the checkout.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import xml.etree.ElementTree as ET
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from setuptools import find_packages
+
+ROOT = Path(__file__).resolve().parents[1]
+IDS = sorted(p.stem for p in (ROOT / "variants").glob("*.yaml"))
+
+pytestmark = pytest.mark.wheel
+
+#: What a checkout holds besides its sources (environments, caches, build products).
+_NOT_SOURCE = (
+    ".git",
+    ".venv",
+    "*.egg-info",
+    "build",
+    "dist",
+    "output",
+    "__pycache__",
+    ".*_cache",
+    ".hypothesis",
+)
+
+
+def data_files() -> list[str]:
+    """Every file the package needs besides its modules, as paths inside the wheel."""
+    package = ROOT / "boardgen"
+    found = [
+        p.relative_to(ROOT).as_posix()
+        for p in package.rglob("*")
+        if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts
+    ]
+    return sorted(found + [f"boardgen/variants/{vid}.yaml" for vid in IDS])
+
+
+@dataclass(frozen=True)
+class Installed:
+    """The built distributions and the virtual environment the wheel went into."""
+
+    wheel: Path
+    sdist: Path
+    bin: Path
+    home: Path
+
+    def run(self, *args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+        """``boardgen ARGS`` from the installed console script, in an empty folder."""
+        env = {k: v for k, v in os.environ.items() if k not in ("BOARDGEN_VARIANTS", "PYTHONPATH")}
+        env["PATH"] = f"{self.bin}{os.pathsep}{env.get('PATH', '')}"
+        return subprocess.run(
+            [str(self.bin / "boardgen"), *args],
+            cwd=cwd or self.home,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
+    """Build sdist and wheel (the wheel from the sdist), install the wheel in a fresh venv."""
+    base = tmp_path_factory.mktemp("wheel")
+    # A clean copy, as CI's fresh clone: setuptools would otherwise reuse the file list of
+    # the checkout's boardgen.egg-info and hide a file the configuration leaves out.
+    source = base / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*_NOT_SOURCE))
+    dist = base / "dist"
+    built = subprocess.run(
+        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), str(source)],
+        capture_output=True,
+        text=True,
+    )
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    (wheel,) = dist.glob("boardgen-*.whl")
+    (sdist,) = dist.glob("boardgen-*.tar.gz")
+    venv = base / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    pip = [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python")]
+    subprocess.run(
+        [*pip, "install", "--quiet", "--disable-pip-version-check", str(wheel)],
+        check=True,
+        capture_output=True,
+    )
+    home = base / "empty"
+    home.mkdir()
+    yield Installed(wheel, sdist, venv / "bin", home)
+
+
+def test_every_code_package_is_listed_in_pyproject() -> None:
+    """Packages are listed by hand (one is mapped onto variants/): a new one must be added."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    unlisted = set(find_packages(str(ROOT), include=["boardgen", "boardgen.*"])) - set(config["packages"])
+    assert not unlisted, f"add to [tool.setuptools] packages in pyproject.toml: {sorted(unlisted)}"
+    assert config["package-dir"] == {"boardgen.variants": "variants"}
+
+
+def test_wheel_holds_every_data_file_and_the_licence(installed: Installed) -> None:
+    names = set(zipfile.ZipFile(installed.wheel).namelist())
+    missing = [name for name in data_files() if name not in names]
+    assert not missing, f"not in the wheel: {missing}"
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
+    assert not any(name.startswith(("tests/", "variants/")) for name in names)
+
+
+def test_sdist_holds_games_texts_docs_and_tests(installed: Installed) -> None:
+    with tarfile.open(installed.sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    wanted = [p.replace("boardgen/variants/", "variants/") for p in data_files()]
+    wanted += ["LICENSE", "README.md", "Makefile", "pyproject.toml", "docs/rules.md", "tests/conftest.py"]
+    wanted += [p.relative_to(ROOT).as_posix() for p in (ROOT / "tests" / "data" / "bad").glob("*.yaml")]
+    missing = [name for name in wanted if name not in names]
+    assert not missing, f"not in the sdist: {missing}"
+    assert not any("__pycache__" in name for name in names)
+
+
+def test_installed_package_is_the_wheel_not_the_checkout(installed: Installed) -> None:
+    probe = "import boardgen, boardgen.descriptor.load as l; print(boardgen.__file__); print(l.builtin_dir())"
+    result = subprocess.run(
+        [str(installed.bin / "python"), "-c", probe],
+        cwd=installed.home,
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if k not in ("BOARDGEN_VARIANTS", "PYTHONPATH")},
+    )
+    assert result.returncode == 0, result.stderr
+    module, games = result.stdout.split()
+    venv = installed.bin.parent
+    assert Path(module).is_relative_to(venv) and Path(games).is_relative_to(venv)
+    assert Path(games).name == "variants"
+
+
+def test_list_shows_the_six_games_from_an_empty_folder(installed: Installed) -> None:
+    result = installed.run("list")
+    assert result.returncode == 0, result.stderr
+    assert [line.split()[0] for line in result.stdout.splitlines()] == IDS
+    assert result.stderr == ""
+    assert list(installed.home.iterdir()) == []
+
+
+def test_render_validate_and_a_french_rule_sheet(installed: Installed, tmp_path: Path) -> None:
+    board = installed.run("render", "american-checkers", "-o", str(tmp_path / "board.svg"))
+    assert board.returncode == 0, board.stderr
+    assert ET.parse(tmp_path / "board.svg").getroot().tag == "{http://www.w3.org/2000/svg}svg"
+    start = installed.run("render", "catchup", "--what", "start", "-o", str(tmp_path / "start.pdf"))
+    assert start.returncode == 0, start.stderr
+    assert (tmp_path / "start.pdf").read_bytes().startswith(b"%PDF")
+    checks = installed.run("validate", *IDS)
+    assert checks.returncode == 0, checks.stdout + checks.stderr
+    assert {line.split(":")[0] for line in checks.stdout.splitlines()} == set(IDS)
+    assert " FAIL " not in checks.stdout
+    rules = installed.run(
+        "render", "pool-checkers", "--what", "rules", "--lang", "FR", "-o", str(tmp_path / "regles.pdf")
+    )
+    assert rules.returncode == 0, rules.stderr
+    reader = PdfReader(tmp_path / "regles.pdf")
+    assert reader.metadata is not None and reader.metadata.title
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert "Dames" in text or "dames" in text
+    assert "prise" in text.lower()
+
+
+def test_build_from_an_empty_folder_matches_the_checkouts_build(installed: Installed, built: Path) -> None:
+    """Every file, booklets and gallery included, byte for byte the same as the checkout's."""
+    result = installed.run("build", "--quiet", "--jobs", "2")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "" and result.stderr == ""
+    out = installed.home / "output"
+    ours = {p.relative_to(out).as_posix(): p for p in out.rglob("*") if p.is_file()}
+    theirs = {p.relative_to(built).as_posix(): p for p in built.rglob("*") if p.is_file()}
+    assert sorted(ours) == sorted(theirs)
+    assert {"index.html", "booklet-en.pdf", "booklet-fr.pdf", "booklet-de.pdf"} <= set(ours)
+    assert all(f"{vid}/rules-fr.pdf" in ours for vid in IDS)
+    different = [name for name in ours if ours[name].read_bytes() != theirs[name].read_bytes()]
+    assert not different, f"the installed build differs from the checkout's in {different}"
