@@ -158,10 +158,13 @@ def _page_number(label: Callable[[int], str]) -> Callable[[Any, Any], None]:
 
 
 def _cover(lang: str, variants: Sequence[Variant], width: float) -> list[Any]:
-    """Title, the games as small starting positions, and how to print the boards."""
+    """Title, the games as small starting positions, and how to print the boards.
+
+    Three pictures to a row for up to nine games; more games get more, smaller ones, so
+    the cover stays one page (a library of 17 games: five to a row)."""
     c = catalogue(lang)
     st = styles()
-    columns = 3
+    columns = 3 if len(variants) <= 9 else 4 if len(variants) <= 12 else 5
     cell = width / columns
     pictures = []
     for variant in variants:
