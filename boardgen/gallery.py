@@ -26,7 +26,7 @@ from typing import Literal
 from urllib.parse import quote
 
 from .descriptor.model import Example, Variant
-from .outputs import BOOKLET_PREFIX, EXAMPLE_PREFIX, RULES_PREFIX
+from .outputs import BOOKLET_PREFIX, EXAMPLE_PREFIX, FOLD_SUFFIX
 
 #: The gallery's file name at the top of the output folder.
 GALLERY = "index.html"
@@ -69,6 +69,12 @@ def fit(width: float, height: float) -> Fit:
     return "oversize"
 
 
+def _shown(mm: float) -> str:
+    """A length for people to read: to the tenth of a millimetre, no useless ``.0``
+    (``189.998`` is ``190``), as a ruler can measure it."""
+    return f"{mm:.1f}".removesuffix(".0")
+
+
 def _num(mm: float) -> str:
     """A length for CSS and captions: at most three decimals, no trailing zeros."""
     return f"{mm:.3f}".rstrip("0").rstrip(".")
@@ -106,10 +112,10 @@ def _language_name(lang: str) -> str:
     return lang.upper()
 
 
-def _languages(names: Iterable[str], prefix: str) -> list[str]:
-    """Language codes of the files ``<prefix><lang>.pdf`` in ``names``, English first."""
-    codes = {n.removeprefix(prefix).removesuffix(".pdf") for n in names}
-    codes = {c for c in codes if f"{prefix}{c}.pdf" in names and c}
+def _languages(names: Iterable[str], prefix: str, suffix: str = "") -> list[str]:
+    """Language codes of the files ``<prefix><lang><suffix>.pdf`` in ``names``, English first."""
+    codes = {n.removeprefix(prefix).removesuffix(".pdf").removesuffix(suffix) for n in names}
+    codes = {c for c in codes if f"{prefix}{c}{suffix}.pdf" in names and c and not c.endswith(FOLD_SUFFIX)}
     return sorted(codes, key=lambda c: (c != "en", c))
 
 
@@ -218,9 +224,9 @@ def _picture(path: str, data: bytes, alt: str, caption: str, extra: str = "") ->
             f' style="--w:{_num(width)}mm;--h:{_num(height)}mm"'
         )
         if kind == "oversize":
-            note = f"{_num(width)} {_TIMES} {_num(height)} mm; shown reduced"
+            note = f"{_shown(width)} {_TIMES} {_shown(height)} mm; shown reduced"
         else:
-            note = f"true size {_num(width)} {_TIMES} {_num(height)} mm"
+            note = f"true size {_shown(width)} {_TIMES} {_shown(height)} mm"
     return (
         f'<figure class="{kind}">'
         f'<a class="pic" href="{_href(path)}"><img src="{_href(path)}" alt="{escape(alt)}"{attrs}></a>'
@@ -248,21 +254,20 @@ def _game(variant: Variant, files: Mapping[str, bytes]) -> str:
     ]
 
     links: list[str] = []
-    for name, label in (("board.pdf", "Board"), ("start.pdf", "Start"), ("pieces.pdf", "Pieces")):
-        if name in mine:
-            note = _pdf_note(mine[name])
-            links.append(
-                f'<li><a href="{_href(f"{vid}/{name}")}">{label}</a><small>{escape(note)}</small></li>'
+    for what, label in (("board", "Board"), ("start", "Start"), ("pieces", "Pieces"), ("rules", "Rules")):
+        prefix = f"{what}-"
+        langs = _languages(mine, prefix)
+        if langs:
+            lang_links = " ".join(
+                f'<a href="{_href(f"{vid}/{prefix}{lang}.pdf")}" hreflang="{escape(lang, quote=True)}" '
+                f'title="{escape(_language_name(lang))}, {escape(_pdf_note(mine[f"{prefix}{lang}.pdf"]))}">'
+                f"{escape(lang.upper())}</a>"
+                for lang in langs
             )
-    langs = _languages(mine, RULES_PREFIX)
-    if langs:
-        rule_links = " ".join(
-            f'<a href="{_href(f"{vid}/{RULES_PREFIX}{lang}.pdf")}" hreflang="{escape(lang, quote=True)}" '
-            f'title="{escape(_language_name(lang))}, {escape(_pdf_note(mine[f"{RULES_PREFIX}{lang}.pdf"]))}">'
-            f"{escape(lang.upper())}</a>"
-            for lang in langs
-        )
-        links.append(f'<li><span class="label">Rules</span>{rule_links}<small>PDF</small></li>')
+            note = _pdf_note(mine[f"{prefix}{langs[0]}.pdf"])
+            links.append(
+                f'<li><span class="label">{label}</span>{lang_links}<small>{escape(note)}</small></li>'
+            )
     svgs = [n for n in ("board.svg", "start.svg") if n in mine]
     if svgs:
         svg_links = " ".join(f'<a href="{_href(f"{vid}/{n}")}">{escape(n)}</a>' for n in svgs)
@@ -283,13 +288,14 @@ def _game(variant: Variant, files: Mapping[str, bytes]) -> str:
     if "board.svg" in mine:
         extra = ""
         size = svg_size_mm(mine["board.svg"])
-        if "board.pdf" in mine and (size is None or fit(*size) == "oversize"):
-            pages = _pages(mine["board.pdf"])
+        boards = [f"board-{lang}.pdf" for lang in _languages(mine, "board-")]
+        if boards and (size is None or fit(*size) == "oversize"):
+            pages = _pages(mine[boards[0]])
             over = f" over {pages} pages" if pages > 1 else ""
             extra = (
                 f'<span class="size">Too large for one sheet: print '
-                f'<a href="{_href(f"{vid}/board.pdf")}">board.pdf</a>, tiled{over} at true scale, '
-                "at 100 %.</span>"
+                f'<a href="{_href(f"{vid}/{boards[0]}")}">{escape(boards[0])}</a>, '
+                f"tiled{over} at true scale, at 100 %.</span>"
             )
         pair.append(
             _picture(f"{vid}/board.svg", mine["board.svg"], f"{title}: the board", "<b>The board</b>", extra)
@@ -330,12 +336,13 @@ def render_gallery(variants: Sequence[Variant], files: Mapping[str, bytes]) -> b
     toc = "".join(
         f'<li><a href="#{escape(v.id, quote=True)}">{escape(v.text(v.title))}</a></li>' for v in variants
     )
-    booklets = _languages({n for n in files if "/" not in n}, BOOKLET_PREFIX)
+    top = {n for n in files if "/" not in n}
     booklet_links = "".join(
-        f'<li><a href="{_href(f"{BOOKLET_PREFIX}{lang}.pdf")}" hreflang="{escape(lang, quote=True)}">'
-        f"{escape(_language_name(lang))}</a>"
-        f"<small>{escape(_pdf_note(files[f'{BOOKLET_PREFIX}{lang}.pdf']))}</small></li>"
-        for lang in booklets
+        f'<li><a href="{_href(f"{BOOKLET_PREFIX}{lang}{suffix}.pdf")}" hreflang="{escape(lang, quote=True)}">'
+        f"{escape(_language_name(lang))}{label}</a>"
+        f"<small>{escape(_pdf_note(files[f'{BOOKLET_PREFIX}{lang}{suffix}.pdf']))}</small></li>"
+        for suffix, label in (("", ""), (FOLD_SUFFIX, ", A5 to fold"))
+        for lang in _languages(top, BOOKLET_PREFIX, suffix)
     )
     count = len(variants)
     games = f"{count} game" + ("" if count == 1 else "s")
@@ -365,8 +372,8 @@ def render_gallery(variants: Sequence[Variant], files: Mapping[str, bytes]) -> b
         "<p><b>Printing at true scale.</b> Print at 100 % (“Actual size”; Scale: Default), never "
         "“Fit to page”. Then the pictures that fit a sheet print at their true size, written "
         "under each, and the ruler measures exactly 100 mm: measure it to check your printer. "
-        f"Pictures larger than {_num(width)} {_TIMES} {_num(height)} mm (the full boards) print reduced "
-        "here: print those from their <b>board.pdf</b>, tiled over several pages with crop marks, "
+        f"Pictures larger than {_shown(width)} {_TIMES} {_shown(height)} mm (the full boards) print reduced "
+        "here: print those from their <b>board PDF</b>, tiled over several pages with crop marks, "
         "each page with its own ruler.</p>",
         "</div>",
         "</header>",

@@ -2,8 +2,11 @@
 
 This is the one place that knows the list of files under ``output/<id>/``; the CLI's
 ``render`` and ``build`` commands both go through it, so a file rendered alone is
-byte-identical to the same file in a full build. :data:`OUTPUTS` are the files every
-variant gets; :func:`variant_files` adds one ``example-<id>.svg`` per descriptor example.
+byte-identical to the same file in a full build. :data:`OUTPUTS` are the files without
+words (the same in every language); every file with words comes once per language of
+the game (:func:`variant_languages`) as ``<what>-<lang>.pdf`` (:data:`WORDED`), and
+:func:`variant_files` adds one ``example-<id>.svg`` per descriptor example. Booklets
+(:func:`booklet_files`) are one reading edition and one folded edition per language.
 """
 
 from __future__ import annotations
@@ -11,17 +14,22 @@ from __future__ import annotations
 __all__ = [
     "BOOKLET_PREFIX",
     "EXAMPLE_PREFIX",
+    "FOLD_SUFFIX",
     "OUTPUTS",
     "RULES_PREFIX",
+    "WORDED",
     "RenderOptions",
     "board_pages_for",
     "booklet_files",
     "booklet_languages",
+    "check_page_limit",
     "left_out_of_booklets",
     "render",
     "render_booklet_file",
     "render_file",
     "variant_files",
+    "variant_languages",
+    "worded_file",
 ]
 
 from collections.abc import Sequence
@@ -38,21 +46,22 @@ from .scene import Document, Scene
 What = Literal["board", "start", "pieces", "rules"]
 Format = Literal["svg", "pdf"]
 
-#: File name -> (what, format), in build order.
+#: Files without words, the same in every language: file name -> (what, format), in build order.
 OUTPUTS: dict[str, tuple[What, Format]] = {
     "board.svg": ("board", "svg"),
-    "board.pdf": ("board", "pdf"),
     "start.svg": ("start", "svg"),
-    "start.pdf": ("start", "pdf"),
-    "pieces.pdf": ("pieces", "pdf"),
 }
+#: Files with words, one per language of the game, ``<what>-<lang>.pdf``, in build order.
+WORDED: tuple[What, ...] = ("board", "start", "pieces", "rules")
 
 #: Example diagrams are written as ``example-<example id>.svg``.
 EXAMPLE_PREFIX = "example-"
-#: Rule sheets are ``rules-<lang>.pdf`` per variant; booklets ``booklet-<lang>.pdf`` beside the
-#: variants' folders, one of each per language catalogue (boardgen/texts/<lang>/).
+#: Rule sheets are ``rules-<lang>.pdf`` per variant (one of :data:`WORDED`); booklets
+#: ``booklet-<lang>.pdf`` (to read, printed double-sided) and ``booklet-<lang>-fold.pdf``
+#: (A5 pages imposed to fold) beside the variants' folders, per language.
 RULES_PREFIX = "rules-"
 BOOKLET_PREFIX = "booklet-"
+FOLD_SUFFIX = "-fold"
 
 #: Room a diagram page keeps for its title and caption, in mm.
 _DIAGRAM_BANDS = 40.0
@@ -87,6 +96,18 @@ def _lang(options: RenderOptions) -> str:
     return options.lang or "en"
 
 
+def variant_languages(variant: Variant) -> tuple[str, ...]:
+    """The languages ``variant`` is printed in: those its descriptor gives its texts in
+    (:attr:`Variant.languages`, in the catalogues' order). The one place here that
+    decides it, so a descriptor written in fewer languages gets fewer files."""
+    return variant.languages
+
+
+def worded_file(what: What, lang: str) -> str:
+    """The name of the ``what`` file with words in ``lang``: ``board-fr.pdf``."""
+    return f"{what}-{lang}.pdf"
+
+
 def _title(variant: Variant, options: RenderOptions) -> str:
     """The variant's title in the options' language."""
     from .texts.catalogue import catalogue, typeset
@@ -108,18 +129,9 @@ def _board_pages(
 
     A board needing more than MAX_PAGES pages is refused before anything is drawn.
     """
-    from .render.sheet import MAX_PAGES, board_pages, page_count
+    from .render.sheet import board_pages
 
-    turns = (False, True) if landscape is None else (landscape,)
-    needed = min(page_count(artwork.width, artwork.height, paper, landscape=t) for t in turns)
-    if needed > MAX_PAGES:
-        message = (
-            f"this board would need {needed:,} pages of {paper.name} (the limit is {MAX_PAGES}): "
-            "choose a smaller cell size or larger paper"
-        )
-        if options.cell_size is None:
-            raise variant.error(("print", "cell_size"), message)
-        raise BoardgenError(f"--cell-size {options.cell_size:g}: {message}")
+    _within_page_limit(variant, artwork, paper, landscape, options)
 
     def pages(turned: bool) -> tuple[Scene, ...]:
         return board_pages(
@@ -141,6 +153,30 @@ def _board_pages(
     return turned if len(turned) < len(portrait) else portrait
 
 
+def _within_page_limit(
+    variant: Variant, artwork: Scene, paper: Paper, landscape: bool | None, options: RenderOptions
+) -> None:
+    """Refuse a board needing more than MAX_PAGES pages (in its better orientation)."""
+    from .render.sheet import MAX_PAGES, page_count
+
+    turns = (False, True) if landscape is None else (landscape,)
+    needed = min(page_count(artwork.width, artwork.height, paper, landscape=t) for t in turns)
+    if needed > MAX_PAGES:
+        message = (
+            f"this board would need {needed:,} pages of {paper.name} (the limit is {MAX_PAGES}): "
+            "choose a smaller cell size or larger paper"
+        )
+        if options.cell_size is None:
+            raise variant.error(("print", "cell_size"), message)
+        raise BoardgenError(f"--cell-size {options.cell_size:g}: {message}")
+
+
+def check_page_limit(variant: Variant, options: RenderOptions = RenderOptions()) -> None:
+    """What ``board.pdf`` checks before drawing, for ``validate`` to check first."""
+    paper, landscape = _paper(variant, options)
+    _within_page_limit(variant, scene_for(variant, "board", options), paper, landscape, options)
+
+
 def _board_size(variant: Variant, options: RenderOptions) -> tuple[float, float]:
     from .render.board import board_extent
 
@@ -150,7 +186,7 @@ def _board_size(variant: Variant, options: RenderOptions) -> tuple[float, float]
 def board_pages_for(
     variant: Variant, options: RenderOptions = RenderOptions(), *, title: str | None = None
 ) -> tuple[Scene, ...]:
-    """The pages of ``board.pdf`` (the booklet reuses them), headed ``title`` if given,
+    """The pages of ``board-<lang>.pdf`` (the booklet reuses them), headed ``title`` if given,
     else the variant's title in ``options.lang``."""
     paper, landscape = _paper(variant, options)
     artwork = scene_for(variant, "board", options)
@@ -213,8 +249,11 @@ def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = R
     if what == "board":
         pages = _board_pages(variant, scene, paper, landscape, title, options, _board_size(variant, options))
     else:
+        from .texts.compose import start_caption
+
+        caption = start_caption(variant, lang)
         turned = _turned(paper, landscape)
-        pages = (diagram_page(scene, paper, landscape=turned, title=scene.title, lang=lang),)
+        pages = (diagram_page(scene, paper, landscape=turned, title=scene.title, caption=caption, lang=lang),)
     subject = catalogue(lang).text(f"subject.{what}", title=title)
     return render_pdf(Document(pages, title=scene.title, subject=subject, language=lang))
 
@@ -226,12 +265,17 @@ def _pieces(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
     if fmt != "pdf":
         raise BoardgenError("the pieces sheet is made as PDF only")
     from .backends.pdf import render_pdf
+    from .texts.catalogue import catalogue
 
     paper, _ = _paper(variant, options)
-    pages = pieces_pages(variant, paper)
-    subject = f"boardgen pieces for {variant.id}"
-    title = f"{variant.text(variant.title)}: pieces"
-    return render_pdf(Document(pages, title=title, subject=subject, language="en"))
+    lang = _lang(options)
+    pages = pieces_pages(variant, paper, lang)
+    c = catalogue(lang)
+    title = _title(variant, options)
+    subject = c.text("subject.pieces", title=title)
+    return render_pdf(
+        Document(pages, title=c.text("pieces.title", title=title), subject=subject, language=lang)
+    )
 
 
 def _rules(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
@@ -252,22 +296,29 @@ def _rules(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
 
 
 def variant_files(variant: Variant) -> tuple[str, ...]:
-    """Every file ``build`` writes for ``variant``: :data:`OUTPUTS`, its rule sheets (one
-    per language the descriptor gives its texts in), then its examples."""
+    """Every file ``build`` writes for ``variant``: :data:`OUTPUTS`, then each of
+    :data:`WORDED` in each of its languages, then its examples."""
+    langs = variant_languages(variant)
+    worded = (worded_file(what, lang) for what in WORDED for lang in langs)
     examples = (f"{EXAMPLE_PREFIX}{example.id}.svg" for example in variant.examples)
-    return (*OUTPUTS, *(f"{RULES_PREFIX}{lang}.pdf" for lang in variant.languages), *examples)
+    return (*OUTPUTS, *worded, *examples)
 
 
 def booklet_languages(variants: Sequence[Variant]) -> tuple[str, ...]:
-    """The languages at least one of ``variants`` has, in catalogue order: one booklet each."""
+    """The languages at least one of ``variants`` has, in catalogue order: booklets for each."""
     from .texts import languages
 
-    return tuple(lang for lang in languages() if any(lang in v.languages for v in variants))
+    return tuple(lang for lang in languages() if any(lang in variant_languages(v) for v in variants))
 
 
 def booklet_files(variants: Sequence[Variant]) -> tuple[str, ...]:
-    """The booklets ``build`` writes at the top of the output folder, one per language."""
-    return tuple(f"{BOOKLET_PREFIX}{lang}.pdf" for lang in booklet_languages(variants))
+    """The booklets ``build`` writes at the top of the output folder: per language some
+    of ``variants`` have, the reading edition and the folded one."""
+    return tuple(
+        f"{BOOKLET_PREFIX}{lang}{edition}.pdf"
+        for lang in booklet_languages(variants)
+        for edition in ("", FOLD_SUFFIX)
+    )
 
 
 def left_out_of_booklets(variants: Sequence[Variant]) -> list[str]:
@@ -276,19 +327,23 @@ def left_out_of_booklets(variants: Sequence[Variant]) -> list[str]:
         f"{BOOKLET_PREFIX}{lang}.pdf leaves out {variant.id} (no '{lang}' text)"
         for lang in booklet_languages(variants)
         for variant in variants
-        if lang not in variant.languages
+        if lang not in variant_languages(variant)
     ]
 
 
 def render_booklet_file(variants: Sequence[Variant], name: str) -> bytes:
-    """The bytes of one of :func:`booklet_files`: the ``variants`` that have its language, A4."""
+    """The bytes of one of :func:`booklet_files`: the ``variants`` that have its language."""
     from .render.paper import A4
-    from .sheets.booklet import render_booklet
+    from .sheets.booklet import render_booklet, render_folded_booklet
 
-    lang = name.removeprefix(BOOKLET_PREFIX).removesuffix(".pdf")
+    stem = name.removeprefix(BOOKLET_PREFIX).removesuffix(".pdf")
+    lang = stem.removesuffix(FOLD_SUFFIX)
     if name not in booklet_files(variants):
         raise KeyError(name)
-    return render_booklet([v for v in variants if lang in v.languages], lang, A4)
+    speaking = [variant for variant in variants if lang in variant_languages(variant)]
+    if stem.endswith(FOLD_SUFFIX):
+        return render_folded_booklet(speaking, lang, A4)
+    return render_booklet(speaking, lang, A4)
 
 
 def render_file(variant: Variant, name: str) -> bytes:
@@ -296,9 +351,10 @@ def render_file(variant: Variant, name: str) -> bytes:
     if name in OUTPUTS:
         what, fmt = OUTPUTS[name]
         return render(variant, what, fmt)
-    lang = name.removeprefix(RULES_PREFIX).removesuffix(".pdf")
-    if name == f"{RULES_PREFIX}{lang}.pdf" and lang in variant.languages:
-        return render(variant, "rules", "pdf", RenderOptions(lang=lang))
+    for what in WORDED:
+        for lang in variant_languages(variant):
+            if name == worded_file(what, lang):
+                return render(variant, what, "pdf", RenderOptions(lang=lang))
     from .backends.svg import render_svg
     from .render.diagram import example_scene, fit_cell_size
     from .rules.registry import make_game

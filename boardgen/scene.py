@@ -116,7 +116,9 @@ class Scene:
     """One page or one picture: its size in millimetres and what is on it.
 
     ``title`` and ``description`` are for people who cannot see the picture: the SVG
-    backend writes them as ``<title>`` and ``<desc>``.
+    backend writes them as ``<title>`` and ``<desc>``. ``background`` is the picture's
+    own opaque ground, painted by backends that make a picture on its own (SVG), so it
+    reads on a dark viewer; on paper (PDF pages) the sheet is the ground.
     """
 
     width: float
@@ -124,6 +126,7 @@ class Scene:
     items: tuple[Item, ...]
     title: str = ""
     description: str = ""
+    background: str | None = None
 
 
 @dataclass(frozen=True)

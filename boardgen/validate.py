@@ -9,7 +9,7 @@ rule sheets. Every failed check names the descriptor key it is about, so
 
 from __future__ import annotations
 
-__all__ = ["ensure_printable", "failures", "run_checks"]
+__all__ = ["colour_warnings", "ensure_printable", "failures", "run_checks"]
 
 from .descriptor.model import Variant
 from .errors import BoardgenError
@@ -24,6 +24,21 @@ def run_checks(variant: Variant) -> list[Check]:
     else:
         checks.append(Check("rules engine checks", False, "not run: fix the setup first", ("setup",)))
     return checks
+
+
+def colour_warnings(variant: Variant) -> list[Check]:
+    """The greyscale colour rule (:mod:`boardgen.render.legible`): one failed check per
+    piece colour that would vanish on its cells on a black-and-white printer. A warning,
+    not a failure: the game plays and prints, only less readably."""
+    from .render.legible import colour_findings
+
+    return [
+        Check(
+            "colours readable in greyscale", False, found.message(), ("players", found.player_index, "colour")
+        )
+        for found in colour_findings(variant)
+        if not found.ok
+    ]
 
 
 def failures(variant: Variant) -> list[Check]:
@@ -113,7 +128,21 @@ def _engine_checks(variant: Variant) -> list[Check]:
     checks.extend(_example_checks(variant, game))
     checks.append(_texts_print(variant))
     checks.append(_sheets_compose(variant, game))
+    checks.append(_board_fits(variant))
     return checks
+
+
+def _board_fits(variant: Variant) -> Check:
+    """The true-scale board fits the page limit (``board.pdf`` refuses it otherwise)."""
+    from .outputs import check_page_limit
+
+    name = "board prints within the page limit"
+    try:
+        check_page_limit(variant)
+    except BoardgenError as error:
+        key = tuple(int(k) if k.isdigit() else k for k in (error.key or "print.cell_size").split("."))
+        return Check(name, False, error.message, key)
+    return Check(name, True, f"at {variant.print.cell_size:g} mm cells on {variant.print.paper}")
 
 
 def _printed_texts(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:

@@ -19,17 +19,11 @@ from boardgen.descriptor import load_variant
 ROOT = Path(__file__).resolve().parents[1]
 #: The games these tests build (the six of ``make boards``; the library has more).
 IDS = ["american-checkers", "catchup", "hex9-checkers", "kruzno-checkers", "pool-checkers", "variante-dames"]
-FILES = [
-    "board.pdf",
-    "board.svg",
-    "pieces.pdf",
-    "rules-de.pdf",
-    "rules-en.pdf",
-    "rules-fr.pdf",
-    "start.pdf",
-    "start.svg",
+#: Files without words, then one file per language for each kind with words.
+FILES = ["board.svg", "start.svg"] + [
+    f"{what}-{lang}.pdf" for what in ("board", "pieces", "rules", "start") for lang in ("de", "en", "fr")
 ]
-BOOKLETS = ["booklet-de.pdf", "booklet-en.pdf", "booklet-fr.pdf"]
+BOOKLETS = [f"booklet-{lang}{edition}.pdf" for lang in ("de", "en", "fr") for edition in ("", "-fold")]
 
 
 def expected_files() -> list[str]:
@@ -103,8 +97,8 @@ def test_a_killed_build_leaves_only_whole_files(tmp_path: Path, how: signal.Sign
     if how == signal.SIGTERM:
         assert process.returncode == 128 + signal.SIGTERM and leftovers == []
     else:
-        (out / "catchup" / ".board.pdf.0123456789ab.part").write_bytes(b"%PDF-1.4 half")
-        (out / "catchup" / ".download.part").write_bytes(b"another program's")
+        (out / "american-checkers" / ".board-en.pdf.0123456789ab.part").write_bytes(b"%PDF-1.4 half")
+        (out / "american-checkers" / ".download.part").write_bytes(b"another program's")
         build(out)
         assert [p.name for p in out.rglob("*.part")] == [".download.part"]
 
@@ -118,3 +112,19 @@ def test_build_writes_nothing_outside_its_folder(in_tmp: Path) -> None:
         "out/notes.txt",
     ]
     assert (in_tmp / "out" / "notes.txt").read_text() == "mine"
+
+
+def test_sigterm_exit_status_survives_reportlab_reraising_it() -> None:
+    """reportlab re-creates an exception raised during layout with an annotated message;
+    the SIGTERM exit must still leave with status 143 (128 + SIGTERM), not 1."""
+    from reportlab.lib.utils import annotateException
+
+    from boardgen.cli._boards import _Terminated
+
+    with pytest.raises(SystemExit) as info:
+        try:
+            raise _Terminated
+        except SystemExit:
+            annotateException("\nhandle_pageBegin args=()")
+    assert info.value.code == 128 + signal.SIGTERM
+    assert isinstance(info.value, _Terminated)

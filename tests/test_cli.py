@@ -72,3 +72,25 @@ def test_shell_completion_offers_variant_ids_then_files() -> None:
     env["COMP_WORDS"] = "boardgen validate my/"
     result = runner.invoke(main, [], env=env, prog_name="boardgen")
     assert result.output.split() == ["file,my/"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["rendr"], "Error: No such command 'rendr'. Did you mean 'render'? (see 'boardgen --help')"),
+        (["render"], "Error: Missing argument 'VARIANT'. (see 'boardgen render --help')"),
+        (
+            ["diagram", "catchup", "--size", "nan", "-o", "x.svg"],
+            "Error: Invalid value for '--size': 'nan' is not a number. (see 'boardgen diagram --help')",
+        ),
+        (
+            ["perft", "catchup", "0"],
+            "Error: Invalid value for 'DEPTH': 0 is not in the range 1<=x<=64. (see 'boardgen perft --help')",
+        ),
+    ],
+)
+def test_a_usage_error_is_one_line(args: list[str], message: str, in_tmp: Path) -> None:
+    result = CliRunner().invoke(main, args, prog_name="boardgen")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines() == [message]
+    assert list(in_tmp.iterdir()) == []

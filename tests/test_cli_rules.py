@@ -109,3 +109,15 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None
     code, out, err = run(*args)
     assert code == 2
     assert message in err and "Traceback" not in err + out
+
+
+def test_perft_refuses_a_depth_beyond_its_bound_before_starting_it() -> None:
+    code, out, err = run("perft", "catchup", "5")
+    assert code == 2
+    assert out.splitlines() == ["1 61", "2 111630", "3 475213494"]
+    assert err.splitlines() == [
+        "perft: depth 4 would generate the moves of 475,213,494 positions, over the limit of "
+        "2,000,000; ask for depth 3 at most"
+    ]
+    code, out, err = run("perft", "catchup", "5", "--divide")
+    assert code == 2 and out == "" and "depth 4 would generate" in err

@@ -288,7 +288,7 @@ def test_build_fails_on_an_illegal_example(tmp_path: Path, monkeypatch: pytest.M
 def test_examples_become_files_of_the_build() -> None:
     variant = with_example(load_variant("kruzno-checkers"), None, "c3-c4", "first-step")
     names = variant_files(variant)
-    assert names[-1] == "example-first-step.svg" and "pieces.pdf" in names
+    assert names[-1] == "example-first-step.svg" and "pieces-en.pdf" in names
     root = ET.fromstring(render_file(variant, "example-first-step.svg"))
     assert root.find(".//svg:g[@aria-label='arrows']", NS) is not None
 
@@ -336,20 +336,30 @@ def test_a_one_step_arrow_leaves_the_piece_and_shows_its_shaft() -> None:
     assert math.dist(tip, centre) > 5.0  # past the target cell's centre
 
 
-def test_square_numbers_stay_readable_under_pieces_on_small_diagrams() -> None:
+def test_square_numbers_lie_under_the_pieces_and_never_below_six_points() -> None:
     variant = load_variant("american-checkers")
     from boardgen.backends.svg import render_svg
     from boardgen.outputs import start_pieces
 
-    scene = diagram_scene(variant, start_pieces(variant), cell_size=6)
+    for size, shown in ((6.0, range(13, 21)), (25.0, range(1, 33))):
+        scene = diagram_scene(variant, start_pieces(variant), cell_size=size)
+        root = ET.fromstring(render_svg(scene))
+        numbers = group(root, "square numbers")
+        # small squares: a man covers its number whole (no fragment peeks out); large: all shown
+        assert sorted(int(t.text or "") for t in numbers.iter(f"{SVG}text")) == list(shown)
+        texts = list(numbers.iter(f"{SVG}text"))
+        sizes = {float(t.get("font-size") or numbers.get("font-size") or 0) for t in texts}
+        assert min(sizes) >= 6 * 25.4 / 72 - 1e-3
+        labels = [e.get("aria-label") for e in root.iter(f"{SVG}g") if e.get("aria-label")]
+        assert labels.index("square numbers") < labels.index("pieces")  # under the men: no notch
+    # a jump's marks (landing tint, crosses) are drawn over the numbers, never under them
+    scene = diagram_scene(variant, start_pieces(variant), cell_size=6, highlights=(0,), captured=(1,))
     root = ET.fromstring(render_svg(scene))
-    over = group(root, "square numbers")  # drawn after the pieces, each on a tab
-    assert sorted(int(t.text or "") for t in over.iter(f"{SVG}text")) == [*range(1, 13), *range(21, 33)]
     labels = [e.get("aria-label") for e in root.iter(f"{SVG}g") if e.get("aria-label")]
-    assert labels.index("square numbers") > labels.index("pieces")
-    # big diagrams leave the corner free: the numbers need no tab there
-    big = ET.fromstring(render_svg(diagram_scene(variant, start_pieces(variant), cell_size=25)))
-    assert big.find(".//svg:g[@aria-label='square numbers']", NS) is None
+    assert labels.index("square numbers") < labels.index("captured")
+    # squares too small for a 6 pt number get none
+    tiny = ET.fromstring(render_svg(diagram_scene(variant, start_pieces(variant), cell_size=4)))
+    assert tiny.find(".//svg:g[@aria-label='square numbers']", NS) is None
 
 
 def test_scoring_track_example_shows_the_pawns_and_the_move() -> None:
@@ -368,3 +378,136 @@ def test_scoring_track_example_shows_the_pawns_and_the_move() -> None:
     assert track.find(".//svg:g[@aria-label='arrows']", NS) is not None
     bare = example_scene(variant, game, example, cell_size=6, track=False)
     assert "Score pawns" not in bare.description and "scoring track" not in str(bare.items)
+
+
+@pytest.mark.parametrize("size", [6.0, 30.0])
+def test_score_pawns_stand_on_their_ovals_and_carry_a_readable_number(size: float) -> None:
+    """Each pawn's centre lies inside its oval (not between two, not outside the ring),
+    and every number of the track is at least 6 pt."""
+    from boardgen.scene import Circle, Ellipse, Group, Text
+
+    variant = load_variant("catchup")
+    game = make_game(variant.game_spec(), variant.rules.family)
+    example = next(e for e in variant.examples if e.id == "catching-up")  # Black on 3, White 2 -> 5
+    scene = example_scene(variant, game, example, cell_size=size)
+    track = next(i for i in scene.items if isinstance(i, Group) and i.label == "scoring track")
+    ovals = [i for i in track.items if isinstance(i, Ellipse)]
+    texts = [i for i in track.items if isinstance(i, Text)]
+    assert texts and min(t.size for t in texts) >= 6 * 25.4 / 72 - 1e-9
+    colours = {p.colour: p.id for p in variant.players}
+    pawns = [i for i in track.items if isinstance(i, Circle) and i.style.fill in colours]
+
+    def inside(oval: Ellipse, x: float, y: float) -> bool:
+        a = math.radians(oval.angle)
+        dx, dy = x - oval.cx, y - oval.cy
+        u, v = dx * math.cos(a) + dy * math.sin(a), -dx * math.sin(a) + dy * math.cos(a)
+        return (u / oval.rx) ** 2 + (v / oval.ry) ** 2 <= 1.0
+
+    def oval_number(x: float, y: float) -> int:
+        found = [n for n, oval in enumerate(ovals, start=1) if inside(oval, x, y)]
+        assert len(found) == 1, f"pawn at {x:.1f},{y:.1f} is on no oval"
+        return found[0]
+
+    assert sorted((colours[p.style.fill or ""], oval_number(p.cx, p.cy)) for p in pawns) == [
+        ("black", 3),
+        ("white", 2),
+    ]
+
+
+# -- zoomed windows ---------------------------------------------------------------------------
+
+
+def test_a_move_too_small_on_a_big_board_is_shown_zoomed_in() -> None:
+    variant = load_variant("hex9-checkers")
+    game = make_game(variant.game_spec(), variant.rules.family)
+    example = next(e for e in variant.examples if e.id == "opening-step")
+    size = fit_cell_size(variant, 100.0)
+    scene = example_scene(variant, game, example, cell_size=size)
+    whole = diagram_scene(variant, {}, cell_size=size)
+    assert scene.width <= whole.width + 0.5 and scene.height <= whole.height + 0.5  # same room
+    from boardgen.render.diagram import example_window
+
+    moved = [variant.grid.parse(n) for n in ("e5", "e6")]
+    window, zoomed = example_window(variant, None, moved, size)
+    assert size * 1 < 15.0 <= zoomed * 1  # one step, centre to centre: under 15 mm whole, over it zoomed
+    assert window is not None and set(moved) <= window
+    assert "Shown: the part of the board around the move" in scene.description
+    pieces = next(i for i in scene.items if getattr(i, "label", None) == "pieces")
+    assert len(str(pieces).split("Circle(")) - 1 < 2 * 110  # only the men near the move
+
+
+def test_a_move_large_enough_is_shown_on_the_whole_board() -> None:
+    variant = load_variant("american-checkers")
+    game = make_game(variant.game_spec(), variant.rules.family)
+    for example in variant.examples:  # 8x8 at the rule sheet's 52 mm: zooming would gain too little
+        scene = example_scene(variant, game, example, cell_size=fit_cell_size(variant, 52.0))
+        assert "Shown:" not in scene.description
+
+
+def test_a_descriptor_window_shows_the_rectangle_its_cells_span(tmp_path: Path) -> None:
+    text = (Path(__file__).resolve().parents[1] / "variants" / "pool-checkers.yaml").read_text("utf-8")
+    text = text.replace("    move: 11-15\n", "    move: 11-15\n    window: {cells: [a3, h8]}\n", 1)
+    path = tmp_path / "pool-checkers.yaml"
+    path.write_text(text, "utf-8")
+    variant = load_variant(str(path))
+    window = variant.examples[0].window
+    assert window is not None and {variant.grid.name(c) for c in window} == {"a3", "h8"}
+    game = make_game(variant.game_spec(), variant.rules.family)
+    scene = example_scene(variant, game, variant.examples[0], cell_size=6.0)
+    from boardgen.backends.svg import render_svg
+
+    root = ET.fromstring(render_svg(scene))
+    squares = list(group(root, "cells").iter(f"{SVG}rect"))
+    assert len(squares) == 8 * 6  # rows 3..8, every column
+    labels = [t.text or "" for t in group(root, "coordinates").iter(f"{SVG}text")]
+    numbers = sorted(int(t) for t in labels if t.isdigit())
+    assert numbers == [3, 4, 5, 6, 7, 8]
+
+
+def test_a_window_holding_no_cell_is_refused_at_its_line(tmp_path: Path) -> None:
+    text = (Path(__file__).resolve().parents[1] / "variants" / "pool-checkers.yaml").read_text("utf-8")
+    text = text.replace("    move: 11-15\n", "    move: 11-15\n    window: {cells: []}\n", 1)
+    path = tmp_path / "pool-checkers.yaml"
+    path.write_text(text, "utf-8")
+    with pytest.raises(BoardgenError) as error:
+        load_variant(str(path))
+    assert "examples.0.window" in str(error.value) or "window" in str(error.value)
+
+
+@pytest.mark.parametrize("size", [6.0, 25.0])
+def test_a_diagram_drawn_in_two_layers_looks_like_the_whole_scene(size: float) -> None:
+    """The API's board layer (every square number) plus the position layer (numbers over
+    tints, patches over the numbers pieces would partly hide) prints the very picture
+    board_scene draws, which leaves those numbers out."""
+    import pypdfium2 as pdfium
+
+    from boardgen.backends.pdf import render_pdf
+    from boardgen.outputs import start_pieces
+    from boardgen.render.board import BoardOptions, board_scene
+    from boardgen.render.layers import board_layer, position_items
+    from boardgen.render.marks import highlight_items
+    from boardgen.scene import Document, Scene
+
+    variant = load_variant("american-checkers")
+    pieces = start_pieces(variant)
+    tinted = [parse_cell(variant, "15")]
+
+    def overlay(layout: object) -> tuple[list[object], list[object]]:
+        return highlight_items(layout, tinted), []  # type: ignore[arg-type]
+
+    options = BoardOptions(size)
+    whole = board_scene(variant, options, pieces, overlay)  # type: ignore[arg-type]
+    layer = board_layer(variant, options)
+    items = position_items(variant, layer, pieces, overlay, coordinates=True, tinted=tinted)  # type: ignore[arg-type]
+    layered = Scene(layer.width, layer.height, (*layer.items, *items))
+    images = []
+    for scene in (whole, layered):
+        pdf = pdfium.PdfDocument(render_pdf(Document((scene,))))
+        images.append(pdf[0].render(scale=4.0).to_pil().convert("RGB"))
+    a, b = images
+    from PIL import ImageChops
+
+    differing = (
+        ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v > 40 else 0).histogram()[255]
+    )
+    assert differing < 0.0005 * a.width * a.height  # antialiasing at patch edges at most

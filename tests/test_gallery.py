@@ -77,12 +77,14 @@ def fake_files() -> dict[str, bytes]:
         vid = variant.id
         files[f"{vid}/board.svg"] = b'<svg width="345mm" height="300.5mm">'
         files[f"{vid}/start.svg"] = b'<svg width="187.88mm" height="180mm">'
-        for name in ("board.pdf", "start.pdf", "pieces.pdf", "rules-en.pdf", "rules-fr.pdf", "rules-de.pdf"):
-            files[f"{vid}/{name}"] = pdf
+        for what in ("board", "start", "pieces", "rules"):
+            for lang in ("en", "fr", "de"):
+                files[f"{vid}/{what}-{lang}.pdf"] = pdf
         for example in variant.examples:
             files[f"{vid}/example-{example.id}.svg"] = b'<svg width="120mm" height="100mm">'
     for lang in ("de", "en", "fr"):
         files[f"booklet-{lang}.pdf"] = pdf
+        files[f"booklet-{lang}-fold.pdf"] = pdf
     return files
 
 
@@ -123,6 +125,9 @@ def test_every_picture_carries_its_true_size_and_the_captions_in_english() -> No
         assert image["style"] == f"--w:{image['data-mm'].split()[0]}mm;--h:{image['data-mm'].split()[1]}mm"
         assert int(image["width"]) == round(width * MM) and int(image["height"]) == round(height * MM)
     text = page.decode()
+    # sizes for people are to the tenth of a mm at most ("190 x 190", never "189.998")
+    shown = re.findall(r"(?:true size )?([0-9.]+) \u00d7 ([0-9.]+) mm", text)
+    assert shown and all(re.fullmatch(r"[0-9]+(\.[0-9])?", n) for pair in shown for n in pair), shown
     for variant in variants:
         assert f">{escape(variant.title['en'])}</h2>" in text
         for example in variant.examples:

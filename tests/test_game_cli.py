@@ -86,8 +86,7 @@ def test_a_bad_record_writes_nothing(in_tmp: Path) -> None:
         code, out, err = run("game", "bad.pdn", "-o", target)
         assert code == 2 and out == ""
         assert (
-            err
-            == "bad.pdn:3:4: move 2 (8-13): move '8-13' is not legal here; "
+            err == "bad.pdn:3:4: move 2 (8-13): move '8-13' is not legal here; "
             "legal moves: 7-11, 8-11, 9-13, 9-14, 10-14, 12-16, 15-18\n"
         )
     assert sorted(p.name for p in in_tmp.iterdir()) == ["bad.pdn"]

@@ -39,6 +39,12 @@ def test_descriptor_switches_mean_what_the_tests_assume(game_id: str) -> None:
         ({"king": "none", "king_capture": "step"}, "rules.params.king_capture", "kings that move"),
         ({"quiet_move_draw": 0}, "rules.params.quiet_move_draw", "positive whole number"),
         ({"quiet_move_draw": True}, "rules.params.quiet_move_draw", "positive whole number"),
+        ({"quiet_move_count": "single-moves"}, "rules.params.quiet_move_count", "set 'quiet_move_draw' too"),
+        (
+            {"quiet_move_draw": 25, "quiet_move_count": "each"},
+            "rules.params.quiet_move_count",
+            "unknown value",
+        ),
         ({"last_pieces_become_kings": "yes"}, "rules.params.last_pieces_become_kings", "true or false"),
         ({"restricted_region": "moat"}, "rules.params.restricted_region", "no region named 'moat'"),
         ({"restricted_rule": "leave-unless-capturing"}, "rules.params.restricted_rule", "restricted_region"),

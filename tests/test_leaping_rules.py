@@ -131,6 +131,16 @@ def test_pool_twenty_five_moves_each_without_man_move_or_capture_draw() -> None:
     assert after(g, "W:W22,K29:BK4:quiet=49", "22-17") == "B:W17,K29:BK4"
 
 
+def test_quiet_moves_counted_singly_draw_after_that_many_moves_in_all() -> None:
+    # The literal reading of the Pool source's "25 coups successifs": 25 moves in all.
+    g = game("pool-checkers", quiet_move_count="single-moves")
+    assert outcome(g, "B:WK6:BK32:quiet=24") is None
+    assert after(g, "B:WK6:BK32:quiet=24", "32-27") == "W:WK6:BK27:quiet=25"
+    assert outcome(g, "W:WK6:BK27:quiet=25") == "draw"
+    assert game("pool-checkers").params.quiet_move_plies == 50
+    assert g.params.quiet_move_plies == 25
+
+
 def test_pool_three_kings_must_win_within_thirteen_moves() -> None:
     g = game("pool-checkers")
     # The count starts once three kings face one; only the stronger side's moves count.

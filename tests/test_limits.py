@@ -51,10 +51,13 @@ def test_a_board_needing_too_many_pages_is_refused_at_its_cell_size(in_tmp: Path
     assert result.exit_code == 2
     assert result.stderr.startswith("big.yaml:")
     assert (
-        f": print.cell_size: this board would need 5,074 pages of A4 (the limit is {MAX_PAGES})"
+        f": print.cell_size: this board would need 4,731 pages of A4 (the limit is {MAX_PAGES})"
         in result.stderr
     )
     assert not Path("big.pdf").exists()
+    checked = CliRunner().invoke(main, ["validate", "big.yaml"])  # validate checks it first
+    assert checked.exit_code == 1 and "FAIL board prints within the page limit: big.yaml:" in checked.stdout
+    Path("big.yaml").write_text(descriptor(BOARDS["hexhex"], 20), "utf-8")
     option = CliRunner().invoke(
         main, ["render", "big.yaml", "--cell-size", "100", "--format", "pdf", "-o", "big.pdf"]
     )

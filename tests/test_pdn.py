@@ -130,11 +130,11 @@ def test_latin_1_files_and_a_missing_file(tmp_path: Path) -> None:
 
 
 def test_compact_and_annotated_move_text() -> None:
-    record, = parse_pdn("1.11-15 23-19 2.8-11! 22-17?! 3.11-16* 17-13 *")
+    (record,) = parse_pdn("1.11-15 23-19 2.8-11! 22-17?! 3.11-16* 17-13 *")
     assert [p.written for p in record.plies] == ["11-15", "23-19", "8-11", "22-17", "11-16", "17-13"]
     assert [p.nags for p in record.plies[2:5]] == [("!",), ("?!",), ("*",)]
 
 
 def test_the_variant_option_overrides_the_game_type() -> None:
-    record, = parse_pdn('[GameType "25"] 1. 11-15 *', game="pool-checkers")
+    (record,) = parse_pdn('[GameType "25"] 1. 11-15 *', game="pool-checkers")
     assert record.game.id == "pool-checkers"

@@ -1,4 +1,5 @@
-"""pieces.pdf: counters measured in the PDF (pdfplumber), counted per colour, fonts embedded."""
+"""pieces-<lang>.pdf: counters measured in the PDF (pdfplumber), counted per colour, fonts
+embedded, every word in the file's language."""
 
 from __future__ import annotations
 
@@ -15,12 +16,12 @@ import pytest
 
 from boardgen.descriptor import load_variant
 from boardgen.descriptor.model import RulesSpec, Variant
-from boardgen.outputs import OUTPUTS, render
+from boardgen.outputs import RenderOptions, render, render_file, variant_files, variant_languages
 from boardgen.render.paper import LETTER
 from boardgen.render.pieces_sheet import COUNTER_RATIO, counter_sets, pieces_pages, spares
-from boardgen.render.ruler import CAPTION
 from boardgen.rules.registry import make_game
 from boardgen.scene import Circle, Group
+from boardgen.texts.catalogue import catalogue
 
 MM = 72 / 25.4
 IDS = ["american-checkers", "catchup", "hex9-checkers", "kruzno-checkers", "pool-checkers", "variante-dames"]
@@ -55,8 +56,27 @@ def colour_counts(data: bytes, variant: Variant, diameter: float) -> dict[str, i
     return {p.id: total[tuple(round(c, 3) for c in rgb(p.colour))] for p in variant.players}
 
 
-def test_pieces_pdf_is_an_output() -> None:
-    assert OUTPUTS["pieces.pdf"] == ("pieces", "pdf")
+def test_pieces_come_in_every_language_of_the_game() -> None:
+    variant = load_variant("pool-checkers")
+    assert variant_languages(variant) == ("en", "de", "fr")
+    assert {f"pieces-{lang}.pdf" for lang in ("en", "de", "fr")} <= set(variant_files(variant))
+    assert render_file(variant, "pieces-en.pdf") == render(variant, "pieces", "pdf")
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_pieces_sheet_speaks_its_language(lang: str) -> None:
+    variant = load_variant("american-checkers")
+    c = catalogue(lang)
+    data = render(variant, "pieces", "pdf", RenderOptions(lang=lang))
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        text = " ".join((page.extract_text() or "") for page in pdf.pages).replace("\u00a0", " ")
+        assert pypdf.PdfReader(io.BytesIO(data)).trailer["/Root"]["/Lang"] == lang
+    for key in ("pieces.cut", "pieces.crown", "board.ruler"):
+        assert c.text(key).replace("\u00a0", " ") in " ".join(text.split("\n")), key
+    assert c.text("words.page_of", n=1, total=2) in text
+    assert "Page 1 of" not in text and "Cut along" not in text and "spare" not in text
+    black = variant.player("black").name[lang]
+    assert c.count("pieces.man", 14, player=black) in text
 
 
 @pytest.mark.parametrize(
@@ -118,13 +138,15 @@ def test_counter_diameter_is_074_cells(variant_id: str) -> None:
 @pytest.mark.parametrize("variant_id", IDS)
 def test_every_page_has_header_counts_and_the_ruler(variant_id: str) -> None:
     sets = counter_sets(load_variant(variant_id))
-    names = {s.text(n).split(" ", 1)[1]: s for s in sets for n in (1, 2)}  # "White man", "White men"
+    c = catalogue("en")
+    caption = c.text("board.ruler").replace("\u00a0", " ")
+    names = {s.text(c, n).split(" ", 1)[1]: s for s in sets for n in (1, 2)}  # "men for White"
     totals: Counter[str] = Counter()
     with pdfplumber.open(io.BytesIO(pdf_of(variant_id))) as pdf:
         for n, page in enumerate(pdf.pages, start=1):
             text = page.extract_text()
             assert f"Page {n} of {len(pdf.pages)}" in text
-            assert CAPTION in text.replace("\n", " ")
+            assert caption in text.replace("\n", " ").replace("\u00a0", " ")
             assert (round(page.width / MM), round(page.height / MM)) == (210, 297)  # A4 portrait
             rects = Counter((round(r["width"] / MM, 2), round(r["height"] / MM, 2)) for r in page.rects)
             assert rects[(50.0, 1.0)] == 1 and rects[(50.8, 1.0)] == 1  # the ruler's bars
@@ -132,8 +154,8 @@ def test_every_page_has_header_counts_and_the_ruler(variant_id: str) -> None:
             assert line is not None
             for part in line[1].split(", "):
                 count, name = part.split(" ", 1)
-                totals[names[name].text()] += int(count)
-    assert totals == {s.text(): s.count for s in sets}  # the pages add up to the whole set
+                totals[names[name].text(c)] += int(count)
+    assert totals == {s.text(c): s.count for s in sets}  # the pages add up to the whole set
 
 
 @pytest.mark.parametrize("variant_id", ["american-checkers", "catchup"])

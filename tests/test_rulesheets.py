@@ -66,7 +66,7 @@ def test_every_sheet_and_booklet_exists(built: Path) -> None:
         for lang in LANGS:
             sheet = built / variant.id / f"rules-{lang}.pdf"
             assert sheet.is_file() and sheet.read_bytes().startswith(b"%PDF"), sheet
-    assert set(booklet_files(VARIANTS)) == {f"booklet-{lang}.pdf" for lang in LANGS}
+    assert set(booklet_files(VARIANTS)) == {f"booklet-{lang}{e}.pdf" for lang in LANGS for e in ("", "-fold")}
     for name in booklet_files(VARIANTS):
         assert (built / name).is_file()
 
@@ -226,3 +226,13 @@ def test_examples_show_every_landing_and_crowning_they_speak_of(built: Path, lan
     assert "Kings after the move: d6, h8." in last.description
     text = text_of(built / "variante-dames" / f"rules-{lang}.pdf")
     assert all(cell in text for cell in ("a6", "a7", "a8"))
+
+
+def test_every_catchup_example_shows_the_scoring_track(built: Path) -> None:
+    """The first example (no score changes) shows the track too, both pawns on 1: each
+    Catchup diagram of the sheet, start and three examples, prints the ovals 1 to 45."""
+    import pdfplumber
+
+    with pdfplumber.open(built / "catchup" / "rules-en.pdf") as pdf:
+        words = [w["text"] for page in pdf.pages for w in page.extract_words()]
+    assert words.count("44") == 4  # oval 44: the start diagram and the three examples

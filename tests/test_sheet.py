@@ -11,10 +11,10 @@ import pytest
 from pdfplumber.pdf import PDF
 
 from boardgen.backends.pdf import render_pdf
-from boardgen.render import sheet
 from boardgen.render.paper import A3, A4, LETTER, MARGIN, Box, Paper, paper_named
 from boardgen.render.ruler import ruler
 from boardgen.render.sheet import GUTTER, OVERLAP, board_pages, content_box, diagram_page
+from boardgen.render.tiles import item_bounds
 from boardgen.scene import Circle, Document, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
 
 MM = 72 / 25.4
@@ -45,11 +45,15 @@ def cells(page: pdfplumber.page.Page) -> list[dict[str, float]]:
     return found
 
 
-def expected_tiles(length: float, room: float) -> int:
-    """Fewest tiles of ``room`` mm, neighbours sharing OVERLAP mm, covering ``length`` mm."""
-    count = 1
-    while count * room - (count - 1) * OVERLAP < length - 1e-9:
+def expected_tiles(cells: int, cell: float, room: float) -> int:
+    """Fewest tiles along one axis: a tile holds whole cells, plus a glue band of OVERLAP
+    mm when another tile follows, within ``room`` mm."""
+    count, left = 0, cells
+    while left > 0:
         count += 1
+        if left * cell <= room + 1e-9:
+            break
+        left -= int((room - OVERLAP) // cell)
     return count
 
 
@@ -106,39 +110,31 @@ def test_a_large_board_is_tiled_with_a_map_first(
     pages = board_pages(art, paper, landscape=landscape, title="Big board")
     sheet = paper.oriented(landscape)
     room = tile_room(sheet)
-    c_count, r_count = expected_tiles(art.width, room.width), expected_tiles(art.height, room.height)
+    c_count = expected_tiles(columns, cell, room.width)
+    r_count = expected_tiles(rows, cell, room.height)
     assert c_count * r_count > 1
     assert len(pages) == 1 + c_count * r_count
     assert all((p.width, p.height) == (sheet.width, sheet.height) for p in pages)
-    names = [f"{chr(ord('A') + c)}{r + 1}" for r in range(r_count) for c in range(c_count)]
+    total = c_count * r_count
     with pdf_of(pages) as doc:
         texts = [p.extract_text() for p in doc.pages]
         for page in doc.pages[1:]:  # every square on a tile is drawn whole, at true scale
             for c in cells(page):
                 assert (c["width"], c["height"]) == pytest.approx((cell, cell), abs=0.01)
-    assert "Assembly map" in texts[0] and "overlap 10 mm" in texts[0]
+    assert "Assembly map" in texts[0] and "glue strips (10 mm)" in texts[0]
 
     def plural(n: int, noun: str) -> str:
         return f"{n} {noun}{'s' if n != 1 else ''}"
 
-    tiles = plural(c_count * r_count, "tile")
-    grid = f"{plural(c_count, 'column')} \u00d7 {plural(r_count, 'row')} = {tiles}"
+    grid = f"{plural(c_count, 'column')} \u00d7 {plural(r_count, 'row')} = {plural(total, 'tile')}"
     assert grid in texts[0]
-    # Tiles are found by column letter (above the map) and row number (left of it),
-    # so that no label covers the board.
-    map_page = pages[0]
-    (headers,) = [i for i in map_page.items if isinstance(i, Group) and i.label == "tile columns and rows"]
-    labels = [t.text for t in headers.items if isinstance(t, Text)]
-    letters = {chr(ord("A") + c) for c in range(c_count)}
-    assert len(labels) == c_count + r_count and set(labels) == letters | {str(r + 1) for r in range(r_count)}
-    board_box = next(i for i in map_page.items if isinstance(i, Group) and i.label == "whole board, scaled")
-    top = board_box.dy
-    left = board_box.dx
-    for t in headers.items:
-        assert isinstance(t, Text) and (t.y < top or t.x < left), t  # outside the map
-    for n, (name, text) in enumerate(zip(names, texts[1:], strict=True)):
+    # The map names each tile "n/total" inside its frame: no letters that read like a1.
+    (names,) = [i for i in pages[0].items if isinstance(i, Group) and i.label == "tile numbers"]
+    labels = [t.text for t in names.items if isinstance(t, Text)]
+    assert labels == [f"{n}/{total}" for n in range(1, total + 1)]
+    for n, text in enumerate(texts[1:]):
         row, column = n // c_count + 1, n % c_count + 1
-        assert f"Tile {name} — row {row} of {r_count}, column {column} of {c_count}" in text
+        assert f"Tile {n + 1}/{total} — row {row} of {r_count}, column {column} of {c_count}" in text
         assert "Big board" in text and "Check: this bar" in text
 
 
@@ -147,12 +143,26 @@ def artwork_group(page: Scene) -> Group:
     return group
 
 
-@pytest.mark.parametrize(("columns", "rows", "cell"), [(10, 10, 45.0), (7, 11, 30.0)])
-def test_tiles_cover_the_board_overlap_and_stay_printable(columns: int, rows: int, cell: float) -> None:
+def _squares(item: Item, dx: float = 0.0, dy: float = 0.0) -> list[tuple[float, float]]:
+    """Top-left corners (artwork mm) of the red and blue squares a tile's artwork draws."""
+    if isinstance(item, Group):
+        return [p for child in item.items for p in _squares(child, dx + item.dx, dy + item.dy)]
+    if isinstance(item, Rect) and item.style.fill in ("#ff0000", "#0000ff"):
+        return [(round(item.x, 6), round(item.y, 6))]
+    return []
+
+
+@pytest.mark.parametrize(("columns", "rows", "cell"), [(10, 10, 45.0), (7, 11, 30.0), (9, 7, 37.0)])
+def test_tiles_cut_on_cell_edges_with_glue_bands_and_stay_printable(
+    columns: int, rows: int, cell: float
+) -> None:
+    """Each square is printed on exactly one tile, whole; a tile's edge towards its next
+    neighbour lies on a cell edge, and its glue band reaches OVERLAP mm past it."""
     art = board(columns, rows, cell)
     pages = board_pages(art, A4, landscape=False, title="Cover")
     room = tile_room(A4)
-    windows = []
+    seen: list[tuple[float, float]] = []
+    spans = []
     for page in pages[1:]:
         group = artwork_group(page)
         assert group.clip is not None and group.scale == 1
@@ -160,15 +170,26 @@ def test_tiles_cover_the_board_overlap_and_stay_printable(columns: int, rows: in
         on_page = Box(x + group.dx, y + group.dy, w, h)
         assert room.inset(-1, -1, -1, -1).contains(on_page)  # at most the 0.5 mm bleed outside
         assert A4.printable.contains(on_page)
-        windows.append((x, y, w, h))
-    # Clamped to the board (outer edges bleed 0.5 mm), neighbours share exactly OVERLAP mm.
-    for axis, size in ((0, art.width), (1, art.height)):
-        spans = sorted(
-            {(round(max(w[axis], 0), 6), round(min(w[axis] + w[axis + 2], size), 6)) for w in windows}
-        )
-        assert spans[0][0] == 0 and spans[-1][1] == pytest.approx(size)
-        for (_, end), (start, _) in pairwise(spans):
-            assert end - start == pytest.approx(OVERLAP, abs=1e-6)
+        squares = [p for item in group.items for p in _squares(item)]
+        assert squares
+        seen += squares
+        xs, ys = [p[0] for p in squares], [p[1] for p in squares]
+        spans.append((min(xs), max(xs) + cell, min(ys), max(ys) + cell, x + w, y + h))
+        for px, py in squares:  # on the cell grid: no sliver, no shifted square
+            assert px / cell == pytest.approx(round(px / cell)) and py / cell == pytest.approx(
+                round(py / cell)
+            )
+    assert sorted(seen) == sorted(
+        {(round(c * cell, 6), round(r * cell, 6)) for c in range(columns) for r in range(rows)}
+    )
+    assert len(seen) == columns * rows  # each exactly once
+    for left, right, top, bottom, clip_right, clip_bottom in spans:
+        followers = [s for s in spans if s[0] == pytest.approx(right) and s[2] == top]
+        for follower in followers:  # the next tile starts on this tile's last cell edge
+            assert clip_right - follower[0] >= OVERLAP - 1e-6  # and lies on its glue band
+        below = [s for s in spans if s[2] == pytest.approx(bottom) and s[0] == left]
+        for follower in below:
+            assert clip_bottom - follower[2] >= OVERLAP - 1e-6
 
 
 def test_nothing_is_printed_outside_the_printable_area() -> None:
@@ -273,18 +294,23 @@ def rich_board() -> Scene:
     return Scene(360, 360, tuple(items))
 
 
-def test_tiles_carry_only_their_part_and_look_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tiles_carry_only_their_part_and_every_shape_once() -> None:
+    """Shapes are shared out by their centres, so a shape straddling a join is printed
+    whole on one tile, never cut in two; the yellow diagonal, larger than any tile, is
+    drawn (clipped) on every tile."""
     art = rich_board()
-    culled = board_pages(art, A4, landscape=False, title="Cull")
-    monkeypatch.setattr(sheet, "_bounds", lambda item: None)
-    whole = board_pages(art, A4, landscape=False, title="Cull")
-    assert len(culled) == len(whole) > 2
-    for a, b in zip(culled[1:], whole[1:], strict=True):
-        assert len(artwork_group(a).items) < len(artwork_group(b).items)
-    docs = [pdfium.PdfDocument(render_pdf(Document(pages))) for pages in (culled, whole)]
-    for index in range(1, len(culled)):
-        images = [doc[index].render(scale=3.0).to_pil().convert("RGB") for doc in docs]
-        assert images[0].tobytes() == images[1].tobytes(), f"page {index + 1} differs"
+    pages = board_pages(art, A4, landscape=False, title="Cull")
+    assert len(pages) > 2
+
+    def leaves(item: Item) -> list[Item]:
+        return [x for child in item.items for x in leaves(child)] if isinstance(item, Group) else [item]
+
+    drawn = [leaf for page in pages[1:] for leaf in leaves(artwork_group(page))]
+    everything = [leaf for item in art.items for leaf in leaves(item)]
+    diagonal = everything[-1]
+    assert sum(leaf is diagonal for leaf in drawn) == len(pages) - 1
+    for leaf in everything[:-1]:
+        assert sum(leaf is other for other in drawn) == 1, leaf
 
 
 def test_board_pages_speak_the_asked_language_and_can_leave_numbering_out() -> None:
@@ -293,11 +319,11 @@ def test_board_pages_speak_the_asked_language_and_can_leave_numbering_out() -> N
     with pdf_of(pages) as doc:
         texts = [(p.extract_text() or "").replace("\u00a0", " ") for p in doc.pages]
     assert "Plan d\u2019assemblage — 3 colonnes \u00d7 2 lignes = 6 feuilles ; plan réduit à" in texts[0]
-    assert "Découpez le long des traits de coupe" in texts[0]
-    assert "Feuille A1 — ligne 1 sur 2, colonne 1 sur 3" in texts[1]
+    assert "Découpez chaque feuille" in texts[0]
+    assert "Feuille 1/6 — ligne 1 sur 2, colonne 1 sur 3" in texts[1]
     for text in texts:
         assert "Contrôle : cette barre doit mesurer exactement 50 mm" in text
-        assert not any(word in text for word in ("Tile", "Assembly", "Check", "Page", "Cut along"))
+        assert not any(word in text for word in ("Tile", "Assembly", "Check", "Page", "Cut out"))
     numbered = board_pages(art, A4, landscape=False, title="Großes Brett", lang="de")
     with pdf_of(numbered) as doc:
         assert "Seite 2 von 7" in (doc.pages[1].extract_text() or "")
@@ -327,7 +353,7 @@ def test_render_applies_the_language_to_boards_and_start_diagrams() -> None:
         assert "Actual size (1:1): the board measures 160 \u00d7 160" in (doc.pages[0].extract_text() or "")
     start = render(variante, "start", "pdf", RenderOptions(lang="de"))
     with pdfplumber.open(io.BytesIO(start)) as doc:
-        assert "Variante Dames (orthogonale Dame): Grundstellung" in (doc.pages[0].extract_text() or "")
+        assert "Variante Dames (orthogonales Damespiel): Grundstellung" in (doc.pages[0].extract_text() or "")
 
 
 def _polygons(item: object) -> int:
@@ -339,8 +365,8 @@ def _polygons(item: object) -> int:
 
 
 def test_tile_pages_carry_only_their_share_of_the_board() -> None:
-    """Tiles cull the cells they cannot show, so a board's PDF grows with its cells, not
-    with cells times pages: over all tiles each cell is drawn about once (overlaps aside)."""
+    """Each hexagon of a tiled board is printed on exactly one tile, whole: a board's PDF
+    grows with its cells, not with cells times pages, and no cell is cut at a join."""
     from boardgen.descriptor import load_variant
     from boardgen.outputs import RenderOptions, board_pages_for
     from boardgen.scene import Group
@@ -350,9 +376,68 @@ def test_tile_pages_carry_only_their_share_of_the_board() -> None:
     tiles = pages[1:]
     assert len(tiles) >= 12
     drawn = sum(
-        _polygons(item)
+        _hexagons(item)
         for page in tiles
         for item in page.items
         if isinstance(item, Group) and (item.label or "").startswith("tile ")
     )
-    assert variant.grid.size <= drawn < 1.8 * variant.grid.size
+    assert drawn == variant.grid.size
+
+
+def _hexagons(item: Item) -> int:
+    if isinstance(item, Group):
+        return sum(_hexagons(child) for child in item.items)
+    return 1 if isinstance(item, Polygon) and item.closed and len(item.points) == 6 else 0
+
+
+def test_the_kruzno_board_at_30_mm_takes_four_a4_tiles() -> None:
+    from boardgen.descriptor import load_variant
+    from boardgen.outputs import RenderOptions, board_pages_for
+
+    pages = board_pages_for(load_variant("kruzno-checkers"), RenderOptions(cell_size=30, paper="a4"))
+    assert len(pages) == 1 + 4
+
+
+@pytest.mark.parametrize("variant_id", ["american-checkers", "catchup", "kruzno-checkers", "hex9-checkers"])
+def test_tiled_boards_show_cut_lines_glue_strips_and_no_cut_text(variant_id: str) -> None:
+    """Marks to follow without reading: every tile but the first has a dashed cut line
+    and scissors, every tile but the last a glue strip; and no label or number of the
+    board is split between two tiles (each text lies whole inside its tile's window)."""
+    from boardgen.descriptor import load_variant
+    from boardgen.outputs import board_pages_for
+
+    pages = board_pages_for(load_variant(variant_id))
+    tiles = pages[1:]
+    assert len(tiles) > 1
+
+    def labelled(item: Item, label: str) -> bool:
+        return isinstance(item, Group) and (
+            item.label == label or any(labelled(c, label) for c in item.items)
+        )
+
+    for n, page in enumerate(tiles):
+        group = artwork_group(page)
+        assert labelled(group, "cut line") == (n > 0) and labelled(group, "scissors") == (n > 0)
+        assert labelled(group, "glue strip") == (n < len(tiles) - 1)
+        assert group.clip is not None
+        window = Box(*group.clip).inset(-0.01, -0.01, -0.01, -0.01)
+
+        def texts(item: Item) -> list[Text]:
+            if isinstance(item, Group):
+                return [t for child in item.items for t in texts(child)] if item.scale == 1 else []
+            return [item] if isinstance(item, Text) else []
+
+        for text in texts(group):
+            bounds = item_bounds(text)
+            assert bounds is not None
+            inner = Box(bounds.x, bounds.y + 0.1 * text.size, bounds.width, bounds.height - 0.45 * text.size)
+            assert window.contains(inner), (variant_id, n + 1, text.text)
+
+
+def test_a_cell_larger_than_a_tile_is_refused_in_one_line() -> None:
+    from boardgen.errors import BoardgenError
+    from boardgen.render.paper import paper_named
+
+    paper = paper_named("100x140")
+    with pytest.raises(BoardgenError, match=r"does not fit whole on a tile of .* paper"):
+        board_pages(board(3, 3, 95.0), paper, landscape=False, title="Huge cells")

@@ -132,3 +132,24 @@ def test_catchup_start_description_mentions_the_track_and_both_pawns() -> None:
     assert "Scoring track: ovals 1 to 45 around the board. Score pawns: White on 1, Black on 1." in desc.text
     board = parse(render(variant, "board", "svg")).find("svg:desc", NS)
     assert board is not None and "The two score pawns start on 1." in (board.text or "")
+
+
+@pytest.mark.parametrize("variant_id", ["american-checkers", "catchup", "hex9-checkers"])
+def test_example_svgs_have_an_opaque_background(variant_id: str) -> None:
+    """Labels stay readable on a dark viewer: the first thing drawn is an opaque
+    rectangle of the background colour covering the whole picture."""
+    from boardgen.outputs import render_file, variant_files
+
+    variant = load_variant(variant_id)
+    examples = [name for name in variant_files(variant) if name.startswith("example-")]
+    assert examples
+    for name in examples:
+        root = parse(render_file(variant, name))
+        first = next(e for e in root.iter() if e.tag in (f"{{{NS['svg']}}}rect", f"{{{NS['svg']}}}path"))
+        assert first.tag.endswith("rect"), name
+        assert (first.get("x", "0"), first.get("y", "0")) == ("0", "0")
+        assert first.get("width") + "mm" == root.get("width") and first.get("height") + "mm" == root.get(
+            "height"
+        )
+        fill = first.get("fill") or next(g.get("fill") for g in root.iter() if first in list(g))
+        assert fill == variant.print.colours["background"] and first.get("opacity") is None

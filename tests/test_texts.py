@@ -214,6 +214,8 @@ def _leaping_cases() -> list[tuple[str, str, Variant]]:
             )
             if name == "restricted_rule":
                 base, params = hexes, dict(hexes.rules.params)
+            elif name == "quiet_move_count":
+                params["quiet_move_draw"] = 25
             elif name in ("king", "king_capture") and value == "none":
                 params.update(no_kings)
             elif name in ("king", "king_capture"):
@@ -227,6 +229,8 @@ def _leaping_cases() -> list[tuple[str, str, Variant]]:
 
 #: Switches whose sentence is on every sheet, word for word (no directions to fill in).
 ALWAYS = ("capture", "capture_choice", "removal", "promotion", "no_legal_move", "restricted_rule")
+#: Switches whose sentence holds a number: the number the cases above use.
+COUNTED = {"quiet_move_count": 25}
 
 
 @pytest.mark.parametrize("case", _leaping_cases(), ids=lambda c: f"{c[0]}={c[1]}")
@@ -240,6 +244,8 @@ def test_each_leaping_value_puts_its_own_sentence_on_the_sheet(case: tuple[str, 
             nouns = {"cell": c.text(f"words.cell.{kind}"), "cells": c.text(f"words.cells.{kind}")}
             sentence = c.text(f"params.leaping.{name}.{value}", **nouns)
             assert sentence in text, (lang, name, value)
+        if name in COUNTED:
+            assert c.count(f"params.leaping.{name}.{value}", COUNTED[name]) in text, (lang, name, value)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -247,11 +253,17 @@ def test_counted_draws_are_worded_with_their_numbers(lang: str) -> None:
     pool = next(v for v in VARIANTS if v.id == "pool-checkers")
     text = sheet_words(rule_sheet_text(_with_params(pool, quiet_move_draw=31, three_kings_vs_one=17), lang))
     c = catalogue(lang)
+    keys = {
+        "quiet_move_draw": "quiet_move_count.each-player",
+        "three_kings_vs_one": "three_kings_vs_one.count",
+    }
     for key, n in (("quiet_move_draw", 31), ("three_kings_vs_one", 17)):
-        sentence = c.count(f"params.leaping.{key}.count", n)
+        sentence = c.count(f"params.leaping.{keys[key]}", n)
         assert sentence in text
         plain = sheet_words(rule_sheet_text(_with_params(pool, **{key: None}), lang))
-        assert c.count(f"params.leaping.{key}.count", 25 if key == "quiet_move_draw" else 13) not in plain
+        assert c.count(f"params.leaping.{keys[key]}", 25 if key == "quiet_move_draw" else 13) not in plain
+    literal = sheet_words(rule_sheet_text(_with_params(pool, quiet_move_count="single-moves"), lang))
+    assert c.count("params.leaping.quiet_move_count.single-moves", 25) in literal
 
 
 @pytest.mark.parametrize("lang", LANGS)

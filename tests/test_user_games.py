@@ -164,7 +164,7 @@ def test_build_a_folder_builds_just_its_games_with_booklets_and_gallery(games: P
         p.name for p in (out / "american-checkers").iterdir()
     }
     booklets = sorted(p.name for p in out.glob("booklet-*.pdf"))
-    assert booklets == ["booklet-de.pdf", "booklet-en.pdf", "booklet-fr.pdf"]
+    assert booklets == [f"booklet-{lang}{e}.pdf" for lang in ("de", "en", "fr") for e in ("-fold", "")]
     assert "Mini Checkers" in pdf_text(out / "booklet-en.pdf")
     assert "Mini Checkers" not in pdf_text(out / "booklet-fr.pdf")
     assert "boardgen: note: booklet-fr.pdf leaves out mini-checkers (no 'fr' text)" in err.splitlines()

@@ -212,6 +212,9 @@ def render_svg(scene: Scene) -> bytes:
         ET.SubElement(root, "desc").text = xml_text(scene.description)
     defs = ET.SubElement(root, "defs")
     writer = _Writer(lambda: f"bg{zlib.crc32(repr(scene).encode('utf-8')):08x}", defs)
+    if scene.background is not None:
+        ground = Rect(0.0, 0.0, scene.width, scene.height, Style(fill=scene.background))
+        writer.item(root, Group((ground,), label="background"))
     for item in scene.items:
         writer.item(root, item)
     if len(defs) == 0:

@@ -174,7 +174,34 @@ def write_output(output: Path, data: bytes) -> None:
 
 class _Group(click.Group):
     """click's group, except that Ctrl-C exits with status 130 (128 + SIGINT), as shells
-    expect, instead of click's "Aborted!" and status 1."""
+    expect, instead of click's "Aborted!" and status 1, and that a usage error is one line
+    (``Error: ... (see 'boardgen render --help')``, exit status 2) rather than click's
+    usage reminder, hint and message on four lines: every refusal is one line."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        except click.UsageError as error:
+            from ..errors import one_line
+
+            hint = f" (see '{error.ctx.command_path} --help')" if error.ctx is not None else ""
+            click.echo(f"Error: {one_line(error.format_message())}{hint}", err=True)
+            sys.exit(error.exit_code)
+        except click.ClickException as error:
+            error.show()
+            sys.exit(error.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

@@ -147,6 +147,19 @@ def render(
     write_output(output, render_output(loaded, what, chosen, options))  # type: ignore[arg-type]
 
 
+class _Terminated(SystemExit):
+    """SIGTERM's exit (status 143), whatever message a library re-raises it with:
+    reportlab's layout re-creates exceptions with an annotated text, which would turn a
+    plain ``SystemExit(143)`` into exit status 1."""
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(128 + signal.SIGTERM)
+
+
+def _terminate(number: int, frame: object) -> None:
+    raise _Terminated
+
+
 @main.command()
 @click.argument("games", nargs=-1, metavar="[ID | FILE | DIR]...", shell_complete=complete_variant)
 @click.option(
@@ -180,7 +193,7 @@ def build(library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | N
     variants = library.load_all(games)
     # A terminated build exits through Python, so files being written are removed
     # rather than left half-written (SIGKILL cannot be caught: the next build cleans up).
-    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
+    signal.signal(signal.SIGTERM, _terminate)
     if quiet or not sys.stderr.isatty():
         report = build_all(out_dir, variants, workers=jobs)
     else:

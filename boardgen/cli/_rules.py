@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ..errors import BoardgenError
 from ._app import complete_variant, main, reports_errors, uses_library
 
 if TYPE_CHECKING:
@@ -14,6 +15,11 @@ if TYPE_CHECKING:
     from ..rules.base import Game
 
 _VARIANT_HELP = "VARIANT is a variant id or a path to a descriptor YAML file."
+
+#: Positions whose moves one perft depth may generate: counting depth N means generating
+#: the moves of every position N-1 plies deep, so a depth is refused, before it starts,
+#: when the previous depth counted more (about 15 s of work; README, "Limits").
+PERFT_POSITIONS = 2_000_000
 _POSITION = click.option(
     "--position",
     metavar="POS",
@@ -31,9 +37,11 @@ def validate(library: Library, games: tuple[str, ...]) -> None:
 
     GAMES are ids, descriptor files or folders of them; with none, every game. A
     descriptor that cannot be read gets one located line on stderr; the others are
-    still checked. Exit status: 0 all valid, 1 a check failed, 2 bad input.
+    still checked. A descriptor whose piece colours would vanish on a black-and-white
+    printer gets a `warn` line (it still validates). Exit status: 0 all valid, 1 a
+    check failed, 2 bad input.
     """
-    from ..validate import run_checks
+    from ..validate import colour_warnings, run_checks
 
     loaded, errors = library.load_many(library.select(games))
     failed = False
@@ -44,6 +52,8 @@ def validate(library: Library, games: tuple[str, ...]) -> None:
                 continue
             failed = True
             click.echo(f"{variant.id}: FAIL {check.name}: {variant.error(check.key, check.detail)}")
+        for warning in colour_warnings(variant):
+            click.echo(f"{variant.id}: warn {warning.name}: {variant.error(warning.key, warning.detail)}")
     for error in errors:
         click.echo(str(error), err=True)
     sys.exit(2 if errors else 1 if failed else 0)
@@ -96,7 +106,22 @@ def perft(
         for ply in range(1, depth + 1):
             click.echo(f"{ply} 0")
         return
+    counts: list[int] = []
+
+    def count(ply: int) -> int:
+        if counts and counts[-1] > PERFT_POSITIONS:
+            raise BoardgenError(
+                f"perft: depth {ply} would generate the moves of {counts[-1]:,} positions, over the "
+                f"limit of {PERFT_POSITIONS:,}; ask for depth {ply - 1} at most"
+            )
+        counts.append(game.perft(start, ply, distinct))
+        return counts[-1]
+
     if divide:
+        for ply in range(1, depth):
+            count(ply)
+        if counts and counts[-1] > PERFT_POSITIONS:
+            count(depth)  # refused, before any line is printed
         seen: set[Any] = set()
         for move in game.legal_moves(start):
             after = game.play(start, move)
@@ -105,8 +130,9 @@ def perft(
             seen.add(after)
             below = game.perft(after, depth - 1, distinct) if depth > 1 else 1
             click.echo(f"{game.move_text(start, move)}\t{below}")
+        counts.clear()
     for ply in range(1, depth + 1):
-        click.echo(f"{ply} {game.perft(start, ply, distinct)}")
+        click.echo(f"{ply} {count(ply)}")
 
 
 @main.command(epilog=_VARIANT_HELP)

@@ -72,6 +72,9 @@ class Example:
     ``position`` is the rule family's position string (None: the starting position);
     ``topic`` names the rule the example illustrates (``moving``, ``capturing``,
     ``kings``, or a special rule's name), so a sheet can place it in its section.
+    ``window`` (a region's cells) is the part of the board the diagram shows, zoomed
+    in (the rectangle those cells span); None lets the diagram zoom by itself on a
+    move too small to see on the whole board (:func:`boardgen.render.diagram.example_window`).
     """
 
     id: str
@@ -79,6 +82,7 @@ class Example:
     position: str | None
     move: str
     caption: Mapping[str, str]
+    window: frozenset[int] | None = None
 
 
 @dataclass(frozen=True)
@@ -121,6 +125,8 @@ class Variant:
     print: PrintSettings
     sources: tuple[Source, ...]
     examples: tuple[Example, ...] = ()
+    #: Parts the sources leave open that the descriptor proposes (``setup``, ``first``).
+    proposals: tuple[str, ...] = ()
     #: Free texts of the rule sheets written in the descriptor, per language (``sheet:``).
     sheet: Mapping[str, SheetTexts] = field(default_factory=dict)
     #: The loaded file, kept to locate complaints found after loading (setup checks).

@@ -59,7 +59,7 @@ def parse_variant(loaded: Loaded) -> Variant:
     r.mapping(
         (),
         required=("format", "id", "title", "players", "first", "board", "setup", "rules", "print"),
-        optional=("regions", "furniture", "sources", "examples", "sheet"),
+        optional=("regions", "furniture", "sources", "proposals", "examples", "sheet"),
     )
     r.integer(("format",), minimum=1, maximum=1)
     variant_id = r.string(
@@ -88,7 +88,8 @@ def parse_variant(loaded: Loaded) -> Variant:
     rules = _rules(r)
     settings = _print(r)
     sources = _sources(r)
-    examples = _examples(r, langs)
+    proposals = _proposals(r)
+    examples = _examples(r, langs, resolver)
     sheet = _sheet(r, langs)
     return Variant(
         id=variant_id,
@@ -104,6 +105,7 @@ def parse_variant(loaded: Loaded) -> Variant:
         rules=rules,
         print=settings,
         sources=sources,
+        proposals=proposals,
         examples=examples,
         sheet=sheet,
         origin=loaded,
@@ -356,7 +358,24 @@ def _sources(r: Reader) -> tuple[Source, ...]:
     return tuple(result)
 
 
-def _examples(r: Reader, langs: Sequence[str]) -> tuple[Example, ...]:
+#: Parts of a game the sources may leave open, which a descriptor then proposes itself.
+PROPOSAL_PARTS = ("setup", "first")
+
+
+def _proposals(r: Reader) -> tuple[str, ...]:
+    """The parts (``setup``, ``first``) that are the descriptor's proposal, not the
+    sources' rule: the rule sheets say so."""
+    if not r.has(("proposals",)):
+        return ()
+    items = r.sequence(("proposals",))
+    parts = [r.string(("proposals", i), choices=PROPOSAL_PARTS) for i in range(len(items))]
+    for i, part in enumerate(parts):
+        if part in parts[:i]:
+            raise r.error(("proposals", i), f"'{part}' is listed twice")
+    return tuple(parts)
+
+
+def _examples(r: Reader, langs: Sequence[str], resolver: RegionResolver) -> tuple[Example, ...]:
     """Example moves; whether each is legal is checked by the engine (``validate``)."""
     if not r.has(("examples",)):
         return ()
@@ -364,7 +383,7 @@ def _examples(r: Reader, langs: Sequence[str]) -> tuple[Example, ...]:
     seen: set[str] = set()
     for i in range(len(r.sequence(("examples",)))):
         path: PathKey = ("examples", i)
-        r.mapping(path, required=("id", "topic", "move", "caption"), optional=("position",))
+        r.mapping(path, required=("id", "topic", "move", "caption"), optional=("position", "window"))
         example_id = r.string(
             (*path, "id"),
             pattern=ID_PATTERN,
@@ -382,6 +401,17 @@ def _examples(r: Reader, langs: Sequence[str]) -> tuple[Example, ...]:
                 position=position,
                 move=r.string((*path, "move")),
                 caption=_texts(r, (*path, "caption"), langs, limit=MAX_CAPTION),
+                window=_window(r, resolver, (*path, "window")),
             )
         )
     return tuple(result)
+
+
+def _window(r: Reader, resolver: RegionResolver, path: PathKey) -> frozenset[int] | None:
+    """An example's window: a region expression whose cells the diagram shows."""
+    if not r.has(path):
+        return None
+    cells = resolver.evaluate(path)
+    if not cells:
+        raise r.error(path, "the window holds no cell")
+    return cells

@@ -11,31 +11,35 @@ Squares are ``Rect`` items, light and dark ones in two groups, so the SVG stays 
 
 from __future__ import annotations
 
-__all__ = ["BoardOptions", "Overlay", "board_extent", "board_scene"]
+__all__ = ["BoardOptions", "Overlay", "board_extent", "board_scene", "window_cells"]
 
 import math
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from ..backends.fonts import text_width
 from ..descriptor.model import Variant
-from ..geometry import HexHexGrid, SquareGrid
+from ..geometry import SquareGrid
 from ..rules.base import PieceView
 from ..scene import Group, Item, Polygon, Rect, Scene, Style, Text
 from .describe import describe_position
 from .layout import Layout
+from .legible import MIN_TEXT_MM
 from .pieces import piece_items, piece_radius
 from .track import TRACK_EXTENT, PawnMove, track_gap, track_items
 
 
 @dataclass(frozen=True)
 class BoardOptions:
-    """``flip`` draws the board from the north player's side (turned 180 degrees)."""
+    """``flip`` draws the board from the north player's side (turned 180 degrees);
+    ``window`` draws only those cells (a square board: the rectangle they span), with
+    their pieces and their own labels, as a zoomed part of the board."""
 
     cell_size: float
     coordinates: bool = True
     title: str = ""
     flip: bool = False
+    window: frozenset[int] | None = None
 
 
 #: Extra drawing placed by the board's layout: (items under the pieces, items over them).
@@ -60,6 +64,11 @@ def board_scene(
     grid = variant.grid
     size = options.cell_size
     label = _label_size(size)
+    shown = window_cells(variant, options.window)
+    if shown is not None:  # a part of the board: no room for the track around it
+        variant = replace(variant, scoring_track=None)
+        pieces = {c: p for c, p in pieces.items() if c in shown} if pieces is not None else None
+    cells = sorted(grid.cells() if shown is None else shown)
     # Labels need room around the board, except inside a scoring track (see track_gap).
     labelled = options.coordinates and variant.scoring_track is None
     padding = (2.2 * label + 1.5) if labelled else 1.5
@@ -71,27 +80,33 @@ def board_scene(
     # Labels stand left of and under a square board only, so a diagram (a board with
     # pieces) keeps no room above or right of it; the board to print stays centred.
     far = 1.5 if isinstance(grid, SquareGrid) and pieces is not None else None
-    layout = Layout(grid, size, padding, extent, flip=options.flip, far=far)
+    layout = Layout(grid, size, padding, extent, flip=options.flip, far=far, cells=shown)
     colours = variant.print.colours
-    occupied = _numbers_under_pieces(variant, layout, frozenset(pieces or ()))
-    items: list[Item] = _cells(variant, layout, colours)
+    items: list[Item] = _cells(variant, layout, colours, cells)
     if options.coordinates:
-        items.append(_coordinates(variant, layout, label, colours["text"]))
+        items.append(_coordinates(variant, layout, label, colours["text"], cells))
     if variant.scoring_track is not None:
         maximum = variant.scoring_track.maximum
         items.append(track_items(variant, layout, maximum, pawns=scores, gap=gap, move=pawn_move))
     under, over = overlay(layout) if overlay is not None else ((), ())
     items.extend(under)
-    if options.coordinates and variant.board.pdn:  # over the landing squares' tint
-        items.extend(_pdn_numbers(variant, layout, colours, skip=occupied))
+    if options.coordinates and variant.board.pdn:  # over the landing squares' tint, under the pieces
+        items.extend(_pdn_numbers(variant, layout, colours, frozenset(pieces or ()), frozenset(cells)))
     if pieces:
         items.append(Group(tuple(piece_items(variant, layout, pieces)), label="pieces"))
-        if options.coordinates and variant.board.pdn:
-            items.extend(_pdn_numbers(variant, layout, colours, only=occupied))
     items.extend(over)
     title = options.title or variant.text(variant.title)
     description = describe_position(variant, pieces or {}, scores if variant.scoring_track else None)
-    return Scene(layout.width, layout.height, tuple(items), title=title, description=description)
+    # An opaque ground (print.colours.background) for pictures shown on their own, so
+    # that the labels stay readable on a dark page or viewer.
+    return Scene(
+        layout.width,
+        layout.height,
+        tuple(items),
+        title=title,
+        description=description,
+        background=colours["background"],
+    )
 
 
 def board_extent(variant: Variant, cell_size: float) -> tuple[float, float]:
@@ -105,7 +120,27 @@ def _label_size(cell_size: float) -> float:
     return max(2.5, min(5.0, 0.28 * cell_size))
 
 
-def _cells(variant: Variant, layout: Layout, colours: Mapping[str, str]) -> list[Item]:
+def window_cells(variant: Variant, window: frozenset[int] | None) -> frozenset[int] | None:
+    """The cells a window shows: every cell whose centre lies in the rectangle spanned by
+    the window's cells' centres (a part of a board is a rectangle, on a square or a
+    hexagonal board alike); None (the whole board) for no window or one holding every cell."""
+    grid = variant.grid
+    if window is None:
+        return None
+    centres = [grid.centre(c) for c in window]
+    e = 1e-6
+    left, right = min(p[0] for p in centres) - e, max(p[0] for p in centres) + e
+    low, high = min(p[1] for p in centres) - e, max(p[1] for p in centres) + e
+
+    def inside(cell: int) -> bool:
+        x, y = grid.centre(cell)
+        return bool(left <= x <= right and low <= y <= high)
+
+    shown = frozenset(c for c in grid.cells() if inside(c))
+    return None if len(shown) == grid.size else shown
+
+
+def _cells(variant: Variant, layout: Layout, colours: Mapping[str, str], cells: Sequence[int]) -> list[Item]:
     """The cells group (and, on square boards, the frame drawn over its edge)."""
     grid = variant.grid
     line = colours["line"]
@@ -114,7 +149,7 @@ def _cells(variant: Variant, layout: Layout, colours: Mapping[str, str]) -> list
         for shade in ("light", "dark"):
             style = Style(fill=colours[shade])
             squares: list[Item] = []
-            for cell in grid.cells():
+            for cell in cells:
                 if grid.colour(cell) == shade:
                     xs, ys = zip(*layout.polygon(cell), strict=True)
                     squares.append(Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), style))
@@ -124,7 +159,7 @@ def _cells(variant: Variant, layout: Layout, colours: Mapping[str, str]) -> list
     else:
         restricted = variant.restricted
         edge = Style(stroke=line, stroke_width=0.35)
-        for cell in grid.cells():
+        for cell in cells:
             fill = colours["restricted"] if cell in restricted else colours["cell"]
             shapes.append(
                 Polygon(layout.polygon(cell), Style(fill=fill, stroke=edge.stroke, stroke_width=0.35))
@@ -132,7 +167,7 @@ def _cells(variant: Variant, layout: Layout, colours: Mapping[str, str]) -> list
     return [Group(tuple(shapes), label="cells")]
 
 
-def _coordinates(variant: Variant, layout: Layout, size: float, colour: str) -> Group:
+def _coordinates(variant: Variant, layout: Layout, size: float, colour: str, cells: Collection[int]) -> Group:
     """Cell names along the near and left edges as seen by the reader.
 
     On a flipped board the near edge is the north one, so letters label the north row
@@ -148,89 +183,97 @@ def _coordinates(variant: Variant, layout: Layout, size: float, colour: str) -> 
         (cx, cy), (dx, dy) = layout.centre(cell), layout.direction(direction)
         texts.append(Text(cx + dx * distance, cy + dy * distance + 0.35 * size, text, size, colour, "middle"))
 
-    if isinstance(grid, SquareGrid):
+    square = isinstance(grid, SquareGrid)
+    if square:
         reach = 0.5 + (0.5 * size + 1.5) / layout.cell_size
-        near_row, left_column = (grid.height - 1, grid.width - 1) if layout.flip else (0, 0)
-        for x in range(grid.width):
-            cell = grid.at(x, near_row)
-            assert cell is not None
-            put(cell, "s", grid.name(cell).rstrip("0123456789"), reach)
-        for y in range(grid.height):
-            cell = grid.at(left_column, y)
-            assert cell is not None
-            put(cell, "w", str(y + 1), reach)
-    elif isinstance(grid, HexHexGrid):
+    else:
         reach = 0.5 + (0.45 * size + 1.2) / layout.cell_size
-        rows: dict[int, int] = {}
-        lines: dict[int, int] = {}
-        for cell in grid.cells():
-            x, y = grid.coords(cell)
-            if y not in rows or turn * x < turn * grid.coords(rows[y])[0]:
-                rows[y] = cell
-            if x not in lines or turn * y < turn * grid.coords(lines[x])[1]:
-                lines[x] = cell
-        for y, cell in sorted(rows.items()):
-            put(cell, "w", str(y + 1), reach)
-        for _x, cell in sorted(lines.items()):
-            put(cell, "se", grid.name(cell).rstrip("0123456789"), reach)
+    rows: dict[int, int] = {}
+    lines: dict[int, int] = {}  # columns of a square board, leaning lines of a hexhex one
+    for cell in cells:
+        x, y = grid.coords(cell)
+        if y not in rows or turn * x < turn * grid.coords(rows[y])[0]:
+            rows[y] = cell
+        if x not in lines or turn * y < turn * grid.coords(lines[x])[1]:
+            lines[x] = cell
+    for y, cell in sorted(rows.items()):
+        put(cell, "w", str(y + 1), reach)
+    for _x, cell in sorted(lines.items()):
+        put(cell, "s" if square else "se", grid.name(cell).rstrip("0123456789"), reach)
     return Group(tuple(texts), label="coordinates")
 
 
-def _number_box(layout: Layout, cell: int, number: int) -> tuple[float, float, float, float, float]:
-    """Where a PDN number goes in its square: (text x, baseline y, font size, box width, box
-    height), the box being the number's tab from the square's top-left corner."""
-    size = min(max(2.0, 0.15 * layout.cell_size), 4.5)
-    inset = 0.045 * layout.cell_size
-    corners = layout.polygon(cell)
-    x, y = min(p[0] for p in corners), min(p[1] for p in corners)  # top-left on the page
-    width = text_width(str(number), size) + 2 * inset + 0.25 * size
-    return x + inset, y + inset + 0.8 * size, size, width, 2 * inset + 0.95 * size
-
-
-def _numbers_under_pieces(variant: Variant, layout: Layout, occupied: frozenset[int]) -> frozenset[int]:
-    """The occupied squares whose PDN number a piece would cover (small diagrams)."""
-    numbers = variant.board.pdn or {}
-    radius = piece_radius(variant, layout.cell_size) * 1.05  # the piece's outline too
-    covered = set()
-    for cell in occupied & numbers.keys():
-        x, y, size, _, _ = _number_box(layout, cell, numbers[cell])
-        left, top = min(p[0] for p in layout.polygon(cell)), min(p[1] for p in layout.polygon(cell))
-        margin = 0.02 * layout.cell_size
-        glyphs_right = x + text_width(str(numbers[cell]), size) + margin - left
-        glyphs_bottom = y + margin - top  # the baseline: digits have no descenders
-        half = layout.cell_size / 2
-        if math.hypot(max(0.0, half - glyphs_right), max(0.0, half - glyphs_bottom)) < radius:
-            covered.add(cell)
-    return frozenset(covered)
+def _number_size(cell_size: float) -> float | None:
+    """Font size (mm) of the PDN numbers, or None when the squares are too small for
+    them: never below 6 pt, and a two-digit number must fit in the square's corner
+    quarter, else the numbers are left out rather than crowding the pieces."""
+    size = min(max(MIN_TEXT_MM, 0.15 * cell_size), 4.5)
+    if text_width("32", size) > 0.55 * cell_size or size > 0.4 * cell_size:
+        return None
+    return size
 
 
 def _pdn_numbers(
     variant: Variant,
     layout: Layout,
     colours: Mapping[str, str],
-    *,
-    skip: frozenset[int] = frozenset(),
-    only: frozenset[int] | None = None,
+    occupied: frozenset[int],
+    cells: frozenset[int],
 ) -> list[Item]:
-    """The PDN numbers in the squares' top-left corners, in the light squares' colour.
+    """The PDN numbers of ``cells`` in the squares' top-left corners, in the light
+    squares' colour.
 
-    On small diagrams a piece reaches into the corner, so the numbers of squares
-    holding a piece (``only``) are drawn over the pieces, each on a small tab of the
-    square's own colour: the number reads as if printed on the square, and the piece
-    loses only a sliver of its rim.
+    They are drawn under the pieces and over the landing squares' tint. A piece
+    covers its own square's number: where it would cover part of it (small diagrams),
+    that number is left out rather than peeking out as a fragment. On squares too
+    small for a 6 pt number all are left out (see :func:`_number_size`).
     """
-    numbers = variant.board.pdn or {}
     texts: list[Item] = []
-    tabs: list[Item] = []
-    for cell, number in sorted(numbers.items(), key=lambda kv: kv[1]):
-        if cell in skip or (only is not None and cell not in only):
-            continue
-        x, y, size, width, height = _number_box(layout, cell, number)
-        texts.append(Text(x, y, str(number), size, colours["light"]))
-        if only is not None:
-            shade = variant.grid.colour(cell) if isinstance(variant.grid, SquareGrid) else "dark"
-            left, top = min(p[0] for p in layout.polygon(cell)), min(p[1] for p in layout.polygon(cell))
-            tabs.append(Rect(left, top, width, height, Style(fill=colours[shade])))
-    if only is None:
-        return [Group(tuple(texts))] if texts else []
-    return [Group((Group(tuple(tabs)), Group(tuple(texts))), label="square numbers")] if texts else []
+    for cell, number, (x, y, size), hidden in _number_places(variant, layout, occupied):
+        if cell in cells and not hidden:
+            texts.append(Text(x, y, str(number), size, colours["light"]))
+    return [Group(tuple(texts), label="square numbers")] if texts else []
+
+
+def _number_erasers(
+    variant: Variant, layout: Layout, colours: Mapping[str, str], occupied: frozenset[int]
+) -> list[Item]:
+    """Patches of the square's own colour over the numbers the pieces on ``occupied``
+    would partly hide, for a picture whose numbers were all drawn beforehand (a board
+    layer drawn once, see :mod:`boardgen.render.layers`): drawn under the pieces, they
+    leave the same picture as :func:`_pdn_numbers` leaving those numbers out."""
+    patches: list[Item] = []
+    grid = variant.grid
+    for cell, number, (x, y, size), hidden in _number_places(variant, layout, occupied):
+        if hidden:
+            shade = grid.colour(cell) if isinstance(grid, SquareGrid) else "dark"
+            width = text_width(str(number), size)
+            patches.append(
+                Rect(x - 0.1, y - 0.85 * size, width + 0.2, 1.0 * size, Style(fill=colours[shade]))
+            )
+    return [Group(tuple(patches), label="hidden square numbers")] if patches else []
+
+
+def _number_places(
+    variant: Variant, layout: Layout, occupied: frozenset[int]
+) -> list[tuple[int, int, tuple[float, float, float], bool]]:
+    """Each numbered square: (cell, number, (text x, baseline y, font size), whether a
+    piece on it would partly hide the number); none when the squares are too small."""
+    size = _number_size(layout.cell_size)
+    if size is None:
+        return []
+    inset = 0.045 * layout.cell_size
+    radius = piece_radius(variant, layout.cell_size) * 1.05  # the piece's outline too
+    found = []
+    for cell, number in sorted((variant.board.pdn or {}).items(), key=lambda kv: kv[1]):
+        corners = layout.polygon(cell)
+        x, y = min(p[0] for p in corners), min(p[1] for p in corners)  # top-left on the page
+        hidden = False
+        if cell in occupied:
+            # the glyphs' far corner, seen from the square's centre, against the piece's rim
+            right = x + inset + text_width(str(number), size) + 0.02 * layout.cell_size
+            bottom = y + inset + 0.8 * size + 0.02 * layout.cell_size
+            cx, cy = layout.centre(cell)
+            hidden = math.hypot(max(0.0, cx - right), max(0.0, cy - bottom)) < radius
+        found.append((cell, number, (x + inset, y + inset + 0.8 * size, size), hidden))
+    return found

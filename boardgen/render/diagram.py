@@ -12,15 +12,18 @@ from __future__ import annotations
 
 __all__ = [
     "DEFAULT_WIDTH",
+    "SMALL_MOVE",
     "MoveMarks",
     "diagram_scene",
     "example_scene",
+    "example_window",
     "fit_cell_size",
     "move_marks",
     "parse_cell",
     "parse_path",
 ]
 
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -30,7 +33,7 @@ from ..descriptor.model import Example, Variant
 from ..errors import BoardgenError
 from ..rules.base import Game, PieceView
 from ..scene import Item, Scene
-from .board import BoardOptions, board_scene
+from .board import BoardOptions, board_scene, window_cells
 from .describe import describe_position
 from .layout import Layout
 from .marks import (
@@ -46,6 +49,15 @@ from .track import PawnMove
 
 #: Width in mm a diagram gets when no cell size is asked for.
 DEFAULT_WIDTH = 120.0
+
+#: A move drawn shorter than this (mm, between its farthest cells) on the whole board is
+#: shown on a zoomed window around it instead.
+SMALL_MOVE = 15.0
+#: How far around the move's cells an automatic window reaches (cell units, centre to
+#: centre): the first of these that draws the move at SMALL_MOVE or more.
+_AROUND = (2.6, 2.0, 1.5)
+#: Least gain in size that makes a window worth showing instead of the whole board.
+_WORTH = 1.4
 
 #: Splits a path of cell names: a separator always follows a digit (names end in digits).
 _PATH_SPLIT = re.compile(r"(?<=[0-9])\s*[-x:]\s*")
@@ -137,8 +149,10 @@ def diagram_scene(
     pawn_move: PawnMove | None = None,
     title: str = "",
     description: str = "",
+    window: frozenset[int] | None = None,
 ) -> Scene:
-    """``pieces`` on the board of ``variant`` with the given marks.
+    """``pieces`` on the board of ``variant`` with the given marks (on ``window``, a
+    part of the board, when given).
 
     ``arrows`` are paths of cells; ``highlights`` are tinted under the pieces and
     ``alternatives`` (other cells the move could have ended on) get a paler, dashed
@@ -155,7 +169,7 @@ def diagram_scene(
         under = alternative_items(layout, alternatives) + highlight_items(layout, highlights)
         return under, over + arrow_items(layout, arrows) + crowned_items(layout, crowned)
 
-    options = BoardOptions(cell_size, coordinates, title or variant.text(variant.title), flip)
+    options = BoardOptions(cell_size, coordinates, title or variant.text(variant.title), flip, window)
     scene = board_scene(variant, options, pieces, overlay, scores=scores, pawn_move=pawn_move)
     if not description:
         marks = _marks_text(variant, arrows, highlights, captured, placed, flip, alternatives, crowned)
@@ -273,11 +287,20 @@ def example_scene(
     scores, pawn_move = _scores(drawn, position, marks.after, mover)
     if pawn_move is not None:
         lines.append(f"{name}'s score pawn moves from {pawn_move.before} to {pawn_move.after}.")
+    moved = (*marks.path, *marks.captured, *marks.placed)
+    window, cell_size = example_window(drawn, example.window, moved, cell_size)
+    if window is not None:
+        corners = sorted(window)
+        lines.append(
+            f"Shown: the part of the board around the move ({len(window)} cells, "
+            f"{variant.grid.name(corners[0])} to {variant.grid.name(corners[-1])})."
+        )
     caption = variant.text(example.caption)
     before = dict(game.pieces(position))
     return diagram_scene(
         drawn,
         marks.pieces,
+        window=window,
         cell_size=cell_size,
         arrows=(marks.path,) if len(marks.path) > 1 else (),
         highlights=marks.landings + marks.placed,
@@ -290,6 +313,52 @@ def example_scene(
         title=f"{variant.text(variant.title)}: {caption}" if caption else variant.text(variant.title),
         description="\n".join([describe_position(drawn, before, scores), "", *lines]),
     )
+
+
+def example_window(
+    variant: Variant, window: frozenset[int] | None, moved: Sequence[int], cell_size: float
+) -> tuple[frozenset[int] | None, float]:
+    """The cells an example shows and the cell size that gives them the room the whole
+    board would take at ``cell_size``: (None, ``cell_size``) for the whole board.
+
+    A descriptor's ``window`` is always used (with the move's cells added); without
+    one, a move drawn shorter than :data:`SMALL_MOVE` mm gets the cells within 2.6
+    cells of it (the rectangle they span; 2 or 1.5 cells if the move is still shorter
+    than that), when that enlarges it by at least 1.4 (never on a board with a scoring
+    track, which a window would cut).
+    """
+    grid = variant.grid
+    if window is not None:
+        return _zoom(variant, window | frozenset(moved), cell_size, 1.0)
+    centres = [grid.centre(c) for c in moved]
+    span = max((math.dist(a, b) for a in centres for b in centres), default=0.0)
+    if variant.scoring_track is not None or not centres or span * cell_size >= SMALL_MOVE:
+        return None, cell_size
+    found: tuple[frozenset[int] | None, float] = (None, cell_size)
+    for reach in _AROUND:  # the widest view that draws the move at SMALL_MOVE or more
+        near = frozenset(
+            c for c in grid.cells() if min(math.dist(grid.centre(c), p) for p in centres) <= reach
+        )
+        found = _zoom(variant, near, cell_size, _WORTH)
+        if found[0] is None or span * found[1] >= SMALL_MOVE:
+            break
+    return found
+
+
+def _zoom(
+    variant: Variant, window: frozenset[int], cell_size: float, worth: float
+) -> tuple[frozenset[int] | None, float]:
+    """``window`` and the cell size at which it takes the whole board's room at
+    ``cell_size``; (None, ``cell_size``) if that enlarges it less than ``worth`` times."""
+    if window_cells(variant, window) is None:
+        return None, cell_size
+    whole = board_scene(variant, BoardOptions(cell_size), {})
+    size = cell_size
+    for _ in range(3):  # labels do not grow with the cells past a point: converge
+        part = board_scene(variant, BoardOptions(size, window=window), {})
+        size *= min(whole.width / part.width, whole.height / part.height)
+    size = math.floor(size * 100) / 100
+    return (window, size) if size >= worth * cell_size else (None, cell_size)
 
 
 def _scores(

@@ -3,10 +3,10 @@ same for every position of a game at a given size, and what lies on it (tints, p
 marks). The API keeps the board layer as finished SVG text and draws only the second
 layer per diagram: most of a diagram's cost is its 64 squares and their labels.
 
-The picture is the one :func:`~boardgen.render.board.board_scene` draws, except that
-every square number is also drawn in the board layer, where pieces and tints cover
-the ones the position layer draws again on top (over tinted squares, and on tabs over
-pieces that would hide them), so nothing visible changes.
+The picture is the one :func:`~boardgen.render.board.board_scene` draws: every square
+number is drawn in the board layer; the position layer draws again those on tinted
+squares (over the tint), and covers with a patch of the square's colour those a piece
+would partly hide (board_scene leaves them out), so nothing visible changes.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ..descriptor.model import Variant
 from ..rules.base import PieceView
 from ..scene import Group, Item
-from .board import BoardOptions, _numbers_under_pieces, _pdn_numbers, board_scene
+from .board import BoardOptions, _number_erasers, _pdn_numbers, board_scene
 from .layout import Layout
 from .pieces import piece_items
 
@@ -59,19 +59,19 @@ def position_items(
     tinted: Sequence[int] = (),
 ) -> list[Item]:
     """What goes over the board layer: the overlay's tints, the square numbers of
-    tinted squares, the pieces, the numbers pieces would hide, the overlay's marks."""
+    tinted squares, patches over the numbers pieces would partly hide, the pieces, the
+    overlay's marks."""
     layout = layer.layout
     under, over = overlay(layout)
     items: list[Item] = list(under)
     numbered = coordinates and variant.board.pdn
     colours = variant.print.colours
+    occupied = frozenset(pieces)
     if numbered and tinted:
-        keep = frozenset(tinted)
-        items.extend(_pdn_numbers(variant, layout, colours, skip=frozenset(variant.board.pdn or {}) - keep))
+        items.extend(_pdn_numbers(variant, layout, colours, occupied, frozenset(tinted)))
     if pieces:
-        items.append(Group(tuple(piece_items(variant, layout, pieces)), label="pieces"))
         if numbered:
-            covered = _numbers_under_pieces(variant, layout, frozenset(pieces))
-            items.extend(_pdn_numbers(variant, layout, colours, only=covered))
+            items.extend(_number_erasers(variant, layout, colours, occupied))
+        items.append(Group(tuple(piece_items(variant, layout, pieces)), label="pieces"))
     items.extend(over)
     return items

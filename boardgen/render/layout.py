@@ -12,6 +12,7 @@ from __future__ import annotations
 __all__ = ["Layout"]
 
 import math
+from collections.abc import Collection
 
 from ..geometry import Grid, Point
 
@@ -28,6 +29,7 @@ class Layout:
         *,
         flip: bool = False,
         far: float | None = None,
+        cells: Collection[int] | None = None,
     ) -> None:
         """``extent`` (cell units) widens the drawn area around the board's centre,
         for furniture such as a scoring track that lies outside the cells; ``flip``
@@ -38,7 +40,7 @@ class Layout:
         self.cell_size = cell_size
         self.flip = flip
         self._directions: dict[str, Point] = {}
-        outline = [p for c in grid.cells() for p in grid.outline(c)]
+        outline = [p for c in (grid.cells() if cells is None else cells) for p in grid.outline(c)]
         xs = [p[0] for p in outline]
         ys = [p[1] for p in outline]
         self.centre_units: Point = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)

@@ -34,9 +34,11 @@ from ..backends.fonts import wrap_text
 from ..descriptor.model import Variant
 from ..rules.registry import make_game
 from ..scene import Group, Item, Polygon, Scene, Style, Text
+from ..texts.catalogue import Catalogue, catalogue, typeset
 from .paper import Box, Paper
 from .pieces import counter_items
 from .ruler import ruler
+from .sheet import number
 
 #: Counter diameter / cell size.
 COUNTER_RATIO = 0.74
@@ -47,8 +49,6 @@ _TITLE, _LINE, _NOTE = 4.2, 3.0, 2.6  # font sizes, mm
 _LEADING = 3.4  # between lines of notes, mm
 
 Kind = Literal["man", "king", "stone", "pawn"]
-_NOUNS = {"man": ("man", "men"), "king": ("king mark", "king marks"), "stone": ("stone", "stones")}
-_NOUNS["pawn"] = ("score pawn", "score pawns")
 
 
 @dataclass(frozen=True)
@@ -57,16 +57,17 @@ class CounterSet:
     them are extra (lost counters happen)."""
 
     player: str
-    name: str  # the player's name, e.g. "White"
+    name: str  # the player's name in the sheet's language, e.g. "White"
     colour: str
     kind: Kind
     count: int
     diameter: float
     spare: int = 0
 
-    def text(self, count: int | None = None) -> str:
+    def text(self, c: Catalogue, count: int | None = None) -> str:
+        """``12 men for White`` in the catalogue's language (``pieces.<kind>``)."""
         n = self.count if count is None else count
-        return f"{n} {self.name} {_NOUNS[self.kind][n != 1]}"
+        return c.count(f"pieces.{self.kind}", n, player=self.name)
 
 
 def spares(men: int) -> int:
@@ -91,32 +92,30 @@ def _stone_counts(variant: Variant, game: object) -> tuple[int, int]:
     return cells - b, cells - a
 
 
-def counter_sets(variant: Variant) -> tuple[CounterSet, ...]:
-    """Every kind of counter the game needs, in print order (see the module docstring)."""
+def counter_sets(variant: Variant, lang: str = "en") -> tuple[CounterSet, ...]:
+    """Every kind of counter the game needs, in print order (see the module docstring),
+    the players named in ``lang``."""
     game = make_game(variant.game_spec(), variant.rules.family)
     size = variant.print.cell_size
     players = variant.players
+    name = {p.id: variant.text(p.name, lang) for p in players}
     sets: list[CounterSet] = []
     if variant.rules.family == "placement":
         for p, count in zip(players, _stone_counts(variant, game), strict=True):
-            sets.append(
-                CounterSet(p.id, variant.text(p.name), p.colour, "stone", count, COUNTER_RATIO * size)
-            )
+            sets.append(CounterSet(p.id, name[p.id], p.colour, "stone", count, COUNTER_RATIO * size))
     else:
         for p in players:
             men, extra = variant.counts.get(p.id, 0), spares(variant.counts.get(p.id, 0))
             sets.append(
-                CounterSet(
-                    p.id, variant.text(p.name), p.colour, "man", men + extra, COUNTER_RATIO * size, extra
-                )
+                CounterSet(p.id, name[p.id], p.colour, "man", men + extra, COUNTER_RATIO * size, extra)
             )
         if _has_kings(variant, game):
             for p in players:
                 men = variant.counts.get(p.id, 0)
-                sets.append(CounterSet(p.id, variant.text(p.name), p.colour, "king", men, _KING_RATIO * size))
+                sets.append(CounterSet(p.id, name[p.id], p.colour, "king", men, _KING_RATIO * size))
     if variant.scoring_track is not None:
         for p in players:
-            sets.append(CounterSet(p.id, variant.text(p.name), p.colour, "pawn", 1, _PAWN_RATIO * size))
+            sets.append(CounterSet(p.id, name[p.id], p.colour, "pawn", 1, _PAWN_RATIO * size))
     return tuple(s for s in sets if s.count > 0)
 
 
@@ -193,26 +192,29 @@ def _cuts(rows: list[_Row], x0: float) -> list[Item]:
     return lines
 
 
-def _notes(variant: Variant, sets: tuple[CounterSet, ...], width: float) -> list[str]:
+def _notes(variant: Variant, sets: tuple[CounterSet, ...], width: float, c: Catalogue) -> list[str]:
     """What the whole set is and how it is used, wrapped to ``width`` mm."""
     size = variant.print.cell_size
-    whole = ", ".join(s.text() + (f" ({s.spare} spare)" if s.spare else "") for s in sets)
+
+    def item(s: CounterSet) -> str:
+        return s.text(c) + (f" ({c.count('pieces.spare', s.spare)})" if s.spare else "")
+
     notes = [
-        f"Whole set: {whole}.",
-        f"Counters are {COUNTER_RATIO * size:.1f} mm across, for the {size:g} mm cells of the printed board.",
-        "Cut along the dashed lines.",
+        c.text("pieces.whole", items=", ".join(item(s) for s in sets)),
+        c.text("pieces.size", size=number(c, COUNTER_RATIO * size), cell=number(c, size)),
+        c.text("pieces.cut"),
     ]
     if any(s.kind == "king" for s in sets):
-        notes.append("Crown a man by laying a king mark of its colour on it.")
+        notes.append(c.text("pieces.crown"))
     if any(s.kind == "pawn" for s in sets):
-        notes.append("Score pawns mark each player's score on the track.")
+        notes.append(c.text("pieces.pawns"))
     return wrap_text(" ".join(notes), _NOTE, width)
 
 
-def _header(title: str, page: str, rows: list[_Row], notes: list[str], box: Box) -> list[Item]:
+def _header(title: str, page: str, rows: list[_Row], notes: list[str], box: Box, c: Catalogue) -> list[Item]:
     """Title and page number, this page's counts, then the notes."""
     on_page = Counter(counter for row in rows for counter in row.cells)
-    here = "This page: " + ", ".join(s.text(n) for s, n in on_page.items()) + "."
+    here = c.text("pieces.here", items=", ".join(s.text(c, n) for s, n in on_page.items()))
     items: list[Item] = [
         Text(box.x, box.y + _TITLE, title, _TITLE, bold=True),
         Text(box.right, box.y + _TITLE, page, _LINE, anchor="end"),
@@ -223,34 +225,39 @@ def _header(title: str, page: str, rows: list[_Row], notes: list[str], box: Box)
     return items
 
 
-def pieces_pages(variant: Variant, paper: Paper) -> tuple[Scene, ...]:
-    """The counters of ``variant`` on portrait pages of ``paper``, at the board's scale."""
-    sets = counter_sets(variant)
+def pieces_pages(
+    variant: Variant, paper: Paper, lang: str = "en", *, numbered: bool = True
+) -> tuple[Scene, ...]:
+    """The counters of ``variant`` on portrait pages of ``paper``, at the board's scale,
+    every word in ``lang`` (the catalogue's ``pieces`` keys); ``numbered`` adds
+    "Page n of m" (a booklet numbers its pages itself)."""
+    c = catalogue(lang)
+    sets = counter_sets(variant, lang)
     page_paper = paper.oriented(False)
     box = page_paper.printable
-    notes = _notes(variant, sets, box.width)
-    marks, _, ruler_height = ruler()
+    notes = _notes(variant, sets, box.width, c)
+    marks, _, ruler_height = ruler(c.text("board.ruler"))
     area = box.inset(0, 9.0 + _LEADING * len(notes) + 3.0, 0, ruler_height + 3.0)
     gap = max(1.5, 0.06 * variant.print.cell_size)
     layout = _pages(sets, area, gap)
     widest = max(row.width for rows in layout for row in rows)
     x0 = area.x + (area.width - widest) / 2
-    title = f"{variant.text(variant.title)}: pieces to cut out"
+    title = c.text("pieces.title", title=typeset(variant.text(variant.title, lang), c.typography))
     scenes = []
     for n, rows in enumerate(layout, start=1):
-        page = f"Page {n} of {len(layout)}"
+        page = c.text("words.page_of", n=n, total=len(layout)) if numbered else ""
         items: list[Item] = [
-            *_header(title, page, rows, notes, box),
+            *_header(title, page, rows, notes, box, c),
             Group(tuple(_cuts(rows, x0)), label="cut lines"),
             Group(tuple(item for row in rows for item in _counters(row, x0)), label="counters"),
             Group(marks, dx=box.x, dy=box.bottom - ruler_height, label="calibration ruler"),
         ]
         scenes.append(
-            Scene(page_paper.width, page_paper.height, tuple(items), f"{title}, {page}", _page_text(rows))
+            Scene(page_paper.width, page_paper.height, tuple(items), f"{title}, {page}", _page_text(rows, c))
         )
     return tuple(scenes)
 
 
-def _page_text(rows: list[_Row]) -> str:
+def _page_text(rows: list[_Row], c: Catalogue) -> str:
     """What a page holds, row by row, for the text alternative."""
-    return "\n".join(", ".join(c.text(n) for c, n in Counter(row.cells).items()) for row in rows)
+    return "\n".join(", ".join(s.text(c, n) for s, n in Counter(row.cells).items()) for row in rows)

@@ -2,11 +2,12 @@
 
 A board is a promise of true scale (pieces must fit the cells), so it is never
 shrunk: when it fits the printable area it is centred on one page; when it does
-not, it is cut into the fewest tiles that cover it, neighbours sharing a 10 mm
-overlap so that the tiles can be taped together without gaps. Tiles are preceded
-by an assembly map (the whole board, scaled down, with the tile grid) and carry
-crop marks in a gutter outside the board, dashed lines where the next tile's edge
-goes, and a label naming their place (columns A, B, ...; rows 1, 2, ...).
+not, it is cut into tiles along its cells' edges (:mod:`boardgen.render.tiles`).
+Tiles are preceded by an assembly map (the whole board, scaled down, each tile
+outlined with its number). Marks a person can follow without reading: crop marks
+at the board's outer edges, a dashed line with scissors where a tile is cut out,
+hatched glue strips carrying the number of the tile laid on them, and a big
+"n/total" badge naming each tile (never mistaken for a square such as a1 or 12).
 
 Every board page, the map included, carries the calibration ruler, so that any
 single sheet can be checked for "fit to page" scaling by the print dialog. The
@@ -35,20 +36,21 @@ __all__ = [
 ]
 
 import math
-from dataclasses import dataclass
 
 from ..backends.fonts import text_width, wrap_text
-from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
+from ..errors import BoardgenError
+from ..geometry import Point
+from ..scene import Circle, Group, Item, Polygon, Rect, Scene, Style, Text
 from ..texts.catalogue import Catalogue, catalogue
+from .legible import legible_items
 from .paper import Box, Paper
 from .ruler import ruler
+from .tiles import OVERLAP, Plan, Tile, own_boxes, plan_tiles, tile_items
 
-#: Width of the strip two neighbouring tiles share, in mm.
-OVERLAP = 10.0
 #: Height of the title band at the top of the printable area, in mm.
 TITLE_BAND = 12.0
 #: Room between a tile's board piece and the content edge, for crop marks, in mm.
-GUTTER = 6.0
+GUTTER = 3.0
 #: Height of the ruler band at the bottom of the printable area, in mm (the ruler's
 #: height does not depend on its caption's language).
 RULER_BAND = math.ceil(ruler()[2] + 2.0)
@@ -61,29 +63,12 @@ _GUIDE_TICK = Style(stroke="#d1007a", stroke_width=0.25)
 _MAP_TILE = Style(fill="#1f6fd1", stroke="#1f6fd1", stroke_width=0.3, opacity=0.12)
 _MAP_EDGE = Style(stroke="#1f6fd1", stroke_width=0.3)
 _MAP_INK = "#1f6fd1"
-_HEADER = 4.2  # font size of the map's column and row headers, mm
+_MAP_LABEL = Style(fill="#ffffff", opacity=0.85)
+_GLUE = Style(fill="#f4e6ef")
+_HATCH = Style(stroke="#d1007a", stroke_width=0.2, opacity=0.5)
+_BAND = 3.2  # font size of the tile name on a glue strip, mm
+_HEADER = 4.2  # font size of the tile names on the map, mm
 _LEADING = 4.2  # line spacing of the map's instructions and of diagram captions, mm
-
-
-@dataclass(frozen=True)
-class _Tile:
-    column: int
-    row: int
-    window: Box  # the part of the artwork this tile shows, artwork coordinates
-
-    @property
-    def name(self) -> str:
-        return _name(self.column, self.row)
-
-
-def _name(column: int, row: int) -> str:
-    """A tile's name: column letters like a spreadsheet's (A..Z, AA, ...), then the row number."""
-    letters = ""
-    column += 1
-    while column:
-        column, rest = divmod(column - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return f"{letters}{row + 1}"
 
 
 def number(c: Catalogue, value: float) -> str:
@@ -132,236 +117,150 @@ def _frame(
     return items
 
 
-def _counts(length: float, room: float) -> int:
-    """Fewest tiles of ``room`` mm, overlapping by OVERLAP, that cover ``length`` mm."""
-    if length <= room + 1e-9:
-        return 1
-    return math.ceil((length - OVERLAP) / (room - OVERLAP) - 1e-9)
-
-
-def _tiles(width: float, height: float, room: Box) -> list[_Tile]:
-    """Equal windows over the artwork, row by row, sharing exactly OVERLAP mm with neighbours."""
-    if room.width <= 2 * OVERLAP or room.height <= 2 * OVERLAP:
-        raise ValueError("paper too small to tile a board")
-    columns, rows = _counts(width, room.width), _counts(height, room.height)
-    w = (width + (columns - 1) * OVERLAP) / columns
-    h = (height + (rows - 1) * OVERLAP) / rows
-    return [
-        _Tile(c, r, Box(c * (w - OVERLAP), r * (h - OVERLAP), w, h))
-        for r in range(rows)
-        for c in range(columns)
-    ]
-
-
 def _line(x1: float, y1: float, x2: float, y2: float, style: Style) -> Polygon:
     return Polygon(((x1, y1), (x2, y2)), style, closed=False)
 
 
-def _marks(on: Box, guides: tuple[float, ...], hguides: tuple[float, ...]) -> list[Item]:
-    """Crop marks at the corners of ``on`` and gutter ticks at the overlap lines."""
-    a, b = 1.0, 5.0  # marks run from a to b mm outside the cut line
+def _crop_marks(on: Box, outer: tuple[bool, bool, bool, bool]) -> list[Item]:
+    """Crop marks in the gutter, on the lines along which the board's outer edges are
+    cut (a tile's joins are cut along its dashed line instead)."""
+    a, b = 0.8, GUTTER - 0.4  # marks run from a to b mm outside the cut line
+    left, top, right, bottom = outer
     items: list[Item] = []
-    for x, sx in ((on.x, -1), (on.right, 1)):
-        for y, sy in ((on.y, -1), (on.bottom, 1)):
-            items.append(_line(x + sx * a, y, x + sx * b, y, _MARK))
-            items.append(_line(x, y + sy * a, x, y + sy * b, _MARK))
-    for x in guides:
-        items += [
-            _line(x, on.y - a, x, on.y - b, _GUIDE_TICK),
-            _line(x, on.bottom + a, x, on.bottom + b, _GUIDE_TICK),
-        ]
-    for y in hguides:
-        items += [
-            _line(on.x - a, y, on.x - b, y, _GUIDE_TICK),
-            _line(on.right + a, y, on.right + b, y, _GUIDE_TICK),
-        ]
+    for y, on_edge in ((on.y, top), (on.bottom, bottom)):
+        if on_edge:
+            items += [_line(on.x - a, y, on.x - b, y, _MARK), _line(on.right + a, y, on.right + b, y, _MARK)]
+    for x, on_edge in ((on.x, left), (on.right, right)):
+        if on_edge:
+            items += [
+                _line(x, on.y - a, x, on.y - b, _MARK),
+                _line(x, on.bottom + a, x, on.bottom + b, _MARK),
+            ]
     return items
 
 
-def _neighbours(on: Box, tile: _Tile, grid: tuple[int, int]) -> list[Item]:
-    """Each overlap strip named, in the gutter, after the tile that shares it."""
-    columns, rows = grid
-    items: list[Item] = []
-    for dc, x in ((-1, on.x + OVERLAP / 2), (1, on.right - OVERLAP / 2)):
-        if 0 <= tile.column + dc < columns:
-            name = _name(tile.column + dc, tile.row)
-            items.append(Text(x, on.y - 1.6, name, _SMALL, fill=_GUIDE.stroke or "", anchor="middle"))
-    for dr, y in ((-1, on.y + OVERLAP / 2), (1, on.bottom - OVERLAP / 2)):
-        if 0 <= tile.row + dr < rows:
-            name = _name(tile.column, tile.row + dr)
-            items.append(Text(on.x - 1.2, y + 0.85, name, _SMALL, fill=_GUIDE.stroke or "", anchor="end"))
+def _glue(band: Box, label: str, taken: list[Box]) -> list[Item]:
+    """A hatched strip where the next tile is glued on, carrying that tile's name
+    wherever the strip is clear of this tile's own shapes (``taken``), at most every 60 mm."""
+    step = 2.5
+    lines: list[Item] = [Rect(band.x, band.y, band.width, band.height, _GLUE)]
+    k = 0.0
+    while k < band.width + band.height:
+        lines.append(_line(band.x + k, band.y, band.x + k - band.height, band.bottom, _HATCH))
+        k += step
+    items: list[Item] = [
+        Group(tuple(lines), clip=(band.x, band.y, band.width, band.height), label="glue strip")
+    ]
+    w, h = text_width(label, _BAND, True) + 1.2, 1.46 * _BAND + 0.4  # the glyphs' full height
+    along = band.height > band.width  # the strip runs down the page
+    length, across = (band.height, band.width) if along else (band.width, band.height)
+    last = -math.inf
+    t = 0.0
+    while t <= length:
+        for f in (0.5, 0.3, 0.7, 0.15, 0.85):
+            x, y = (band.x + across * f, band.y + t) if along else (band.x + t, band.y + across * f)
+            spot = Box(x - w / 2, y - 0.75 * _BAND - 0.2, w, h)
+            if t - last >= 60.0 and band.contains(spot) and not any(spot.overlaps(b) for b in taken):
+                items.append(Rect(spot.x, spot.y, w, h, Style(fill="#ffffff")))
+                items.append(
+                    Text(x, y + 0.36 * _BAND, label, _BAND, _GUIDE.stroke or "", "middle", bold=True)
+                )
+                last = t
+                break
+        t += 2.0
     return items
 
 
-def _bounds(item: Item) -> Box | None:
-    """A box that surely holds everything ``item`` paints, or None when that is unknown."""
-    if isinstance(item, Text):
-        width = text_width(item.text, item.size, item.bold)
-        left = item.x - width * {"start": 0.0, "middle": 0.5, "end": 1.0}[item.anchor]
-        return Box(left, item.y - 1.1 * item.size, width, 1.45 * item.size)  # accents, descenders
-    if isinstance(item, Group):
-        found = [Box(*item.clip)] if item.clip is not None else [_bounds(child) for child in item.items]
-        boxes = [box for box in found if box is not None]
-        if not boxes or len(boxes) < len(found):
-            return None
-        x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
-        x1, y1 = max(b.right for b in boxes), max(b.bottom for b in boxes)
-        k = item.scale
-        return Box(item.dx + k * x0, item.dy + k * y0, k * (x1 - x0), k * (y1 - y0))
-    pad = item.style.stroke_width / 2 if item.style.stroke else 0.0
-    if isinstance(item, Rect):
-        box = Box(item.x, item.y, item.width, item.height)
-    elif isinstance(item, Circle):
-        box = Box(item.cx - item.r, item.cy - item.r, 2 * item.r, 2 * item.r)
-    elif isinstance(item, Ellipse):
-        r = max(item.rx, item.ry)
-        box = Box(item.cx - r, item.cy - r, 2 * r, 2 * r)
-    elif not item.points:
-        return None
-    else:
-        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
-        box = Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-        pad *= 10  # sharp corners: the PDF miter limit is 10
-    return box.inset(-pad, -pad, -pad, -pad)
+def _cut_line(edges: tuple[tuple[Point, Point], ...]) -> list[Item]:
+    """The dashed line (on a white core, to show on any board colour) along which a
+    tile is cut out, with a pair of scissors at its first end."""
+    if not edges:
+        return []
+    items: list[Item] = []
+    for style in (_GUIDE_UNDER, _GUIDE):
+        items += [Polygon((a, b), style, closed=False) for a, b in edges]
+    (x, y), _ = min(edges, key=lambda e: (e[0][1], e[0][0]))
+    return [Group(tuple(items), label="cut line"), _scissors(x, y)]
 
 
-@dataclass(frozen=True)
-class _Bounded:
-    """An item with the box it paints in (None: unknown, always kept) and, for a group
-    that is not clipped, its children likewise, so tiles can cull inside it."""
-
-    item: Item
-    box: Box | None
-    children: tuple[_Bounded, ...] | None = None
-
-
-def _bounded(item: Item) -> _Bounded:
-    """Bounds of ``item`` and of everything inside it, computed once per board."""
-    if not isinstance(item, Group) or item.clip is not None:
-        return _Bounded(item, _bounds(item))
-    children = tuple(_bounded(child) for child in item.items)
-    boxes = [child.box for child in children]
-    if not boxes or any(box is None for box in boxes):
-        return _Bounded(item, None, children)
-    x0, y0 = min(b.x for b in boxes if b), min(b.y for b in boxes if b)
-    x1, y1 = max(b.right for b in boxes if b), max(b.bottom for b in boxes if b)
-    k = item.scale
-    return _Bounded(item, Box(item.dx + k * x0, item.dy + k * y0, k * (x1 - x0), k * (y1 - y0)), children)
+def _scissors(x: float, y: float) -> Group:
+    """Scissors (two rings and two crossed blades) at ``(x, y)``: cut here."""
+    ink = Style(stroke=_GUIDE.stroke, stroke_width=0.35)
+    blade = Style(stroke=_GUIDE.stroke, stroke_width=0.45)
+    shapes: list[Item] = [
+        Circle(x - 1.4, y - 2.6, 0.8, Style(fill="#ffffff", stroke=_GUIDE.stroke, stroke_width=0.35)),
+        Circle(x + 1.4, y - 2.6, 0.8, Style(fill="#ffffff", stroke=_GUIDE.stroke, stroke_width=0.35)),
+        _line(x - 0.9, y - 2.0, x + 0.9, y + 2.2, blade),
+        _line(x + 0.9, y - 2.0, x - 0.9, y + 2.2, blade),
+        Circle(x, y, 0.25, ink),
+    ]
+    return Group(tuple(shapes), label="scissors")
 
 
-def _cull(node: _Bounded, window: Box) -> Item | None:
-    """``node``'s item without the parts that cannot paint inside ``window``, or None.
-
-    A tile page thus carries only its own share of the board, so a board's PDF grows
-    with its cells, not with cells times pages.
-    """
-    if node.box is not None and not window.overlaps(node.box):
-        return None
-    if node.children is None:
-        return node.item
-    group = node.item
-    assert isinstance(group, Group)
-    k = group.scale
-    inner = Box((window.x - group.dx) / k, (window.y - group.dy) / k, window.width / k, window.height / k)
-    kept = tuple(item for item in (_cull(child, inner) for child in node.children) if item is not None)
-    if len(kept) == len(group.items) and all(a is b for a, b in zip(kept, group.items, strict=True)):
-        return group  # nothing cut, at any depth
-    return Group(kept, group.dx, group.dy, group.scale, group.clip, group.label) if kept else None
-
-
-def _visible(nodes: list[_Bounded], window: Box) -> tuple[Item, ...]:
-    """The items that may paint inside ``window``: a tile page carries only its own part."""
-    around = window.inset(-1.0, -1.0, -1.0, -1.0)
-    return tuple(item for item in (_cull(node, around) for node in nodes) if item is not None)
-
-
-def _tile_page(
-    artwork: Scene,
-    paper: Paper,
-    tile: _Tile,
-    grid: tuple[int, int],
-    title: str,
-    page: str,
-    bounds: list[_Bounded],
-    c: Catalogue,
-) -> Scene:
-    columns, rows = grid
+def _tile_page(paper: Paper, plan: Plan, tile: Tile, title: str, page: str, c: Catalogue) -> Scene:
+    total = len(plan.tiles)
     room = content_box(paper).inset(GUTTER, GUTTER, GUTTER, GUTTER)
     win = tile.window
     on = Box(
         room.x + (room.width - win.width) / 2, room.y + (room.height - win.height) / 2, win.width, win.height
     )
-    left, top = tile.column > 0, tile.row > 0
-    right, bottom = tile.column < columns - 1, tile.row < rows - 1
-    clip = win.inset(*(0.0 if inner else -_BLEED for inner in (left, top, right, bottom)))
+    clip = win.inset(*(-_BLEED if outer else 0.0 for outer in tile.outer))
+    glue: list[Item] = []
+    taken = own_boxes(plan, tile)
+    for band, number in tile.glue:
+        glue += _glue(band, plan.tiles[number - 1].name(total), taken)
+    name = tile.name(total)
     items: list[Item] = [
         Group(
-            _visible(bounds, clip),
+            (*glue, *tile_items(plan, tile), *_cut_line(tile.cut)),
             dx=on.x - win.x,
             dy=on.y - win.y,
             clip=(clip.x, clip.y, clip.width, clip.height),
-            label=f"tile {tile.name}",
+            label=f"tile {name}",
         )
     ]
-    # Dashed lines (on a white core, to show on any board colour) where the right and
-    # lower neighbours' cut edges will lie; those neighbours then hide them.
-    for style in (_GUIDE_UNDER, _GUIDE):
-        if right:
-            items.append(_line(on.right - OVERLAP, on.y, on.right - OVERLAP, on.bottom, style))
-        if bottom:
-            items.append(_line(on.x, on.bottom - OVERLAP, on.right, on.bottom - OVERLAP, style))
-    guides = (on.x + OVERLAP,) * left + (on.right - OVERLAP,) * right
-    hguides = (on.y + OVERLAP,) * top + (on.bottom - OVERLAP,) * bottom
-    items += _marks(on, guides, hguides)
-    items += _neighbours(on, tile, grid)
+    items += _crop_marks(on, tile.outer)
     label = c.text(
-        "board.tile", name=tile.name, row=tile.row + 1, rows=rows, column=tile.column + 1, columns=columns
+        "board.tile",
+        name=name,
+        row=tile.row + 1,
+        rows=plan.rows,
+        column=tile.column + 1,
+        columns=plan.columns,
     )
-    items += _frame(paper, c, title, label, badge=tile.name, page=page)
-    return Scene(paper.width, paper.height, tuple(items), f"{title}: tile {tile.name}", label)
+    items += _frame(paper, c, title, label, badge=name, page=page)
+    return Scene(paper.width, paper.height, tuple(items), f"{title}: tile {name}", label)
 
 
-def _map_page(
-    artwork: Scene,
-    paper: Paper,
-    tiles: list[_Tile],
-    grid: tuple[int, int],
-    title: str,
-    page: str,
-    c: Catalogue,
-) -> Scene:
-    """The whole board scaled down, the tiles drawn over it as tinted frames, and each
-    tile's column letter above the map and row number left of it (like a spreadsheet's
-    headers: tile B2 is in column B, row 2), so that no label hides the artwork."""
-    columns, rows = grid
+def _map_page(artwork: Scene, paper: Paper, plan: Plan, title: str, page: str, c: Catalogue) -> Scene:
+    """The whole board scaled down, each tile drawn over it as a tinted frame with its
+    number in the middle, and how to put the tiles together."""
     box = content_box(paper)
     lines = [
         line
         for key in ("board.cut", "board.lay")
         for line in wrap_text(c.text(key, overlap=f"{OVERLAP:g}"), _SUBTITLE, box.width)
     ]
-    header = _HEADER + 2.0
-    room = box.inset(header, 2.0 + header, header, 2.0 + _LEADING * len(lines))
+    room = box.inset(2.0, 2.0, 2.0, 2.0 + _LEADING * len(lines))
     s = min(room.width / artwork.width, room.height / artwork.height, 1.0)
     x0 = room.x + (room.width - artwork.width * s) / 2
     y0 = room.y + (room.height - artwork.height * s) / 2
-    items: list[Item] = [Group(artwork.items, dx=x0, dy=y0, scale=s, label="whole board, scaled")]
-    for tile in tiles:
+    # The map is the board scaled down: labels that would print below 6 pt are left out.
+    shown = legible_items(artwork.items, s)
+    items: list[Item] = [Group(shown, dx=x0, dy=y0, scale=s, label="whole board, scaled")]
+    total = len(plan.tiles)
+    names: list[Item] = []
+    for tile in plan.tiles:
         w = tile.window
         items.append(Rect(x0 + w.x * s, y0 + w.y * s, w.width * s, w.height * s, _MAP_TILE))
+        own = tile.own
+        cx, cy = x0 + (own.x + own.width / 2) * s, y0 + (own.y + own.height / 2) * s
+        name = tile.name(total)
+        width = text_width(name, _HEADER, True)
+        names.append(Rect(cx - width / 2 - 1.0, cy - _HEADER * 0.8, width + 2.0, _HEADER * 1.3, _MAP_LABEL))
+        names.append(Text(cx, cy + 0.36 * _HEADER, name, _HEADER, _MAP_INK, "middle", bold=True))
     items.append(Rect(x0, y0, artwork.width * s, artwork.height * s, _MAP_EDGE))
-    headers: list[Item] = []
-    for tile in tiles:
-        w = tile.window
-        if tile.row == 0:
-            cx = x0 + (w.x + w.width / 2) * s
-            text = _name(tile.column, 0)[:-1]
-            headers.append(Text(cx, y0 - 1.6, text, _HEADER, fill=_MAP_INK, anchor="middle", bold=True))
-        if tile.column == 0:
-            cy = y0 + (w.y + w.height / 2) * s
-            row = str(tile.row + 1)
-            headers.append(Text(x0 - 1.6, cy + 0.36 * _HEADER, row, _HEADER, _MAP_INK, "end", bold=True))
-    items.append(Group(tuple(headers), label="tile columns and rows"))
+    items.append(Group(tuple(names), label="tile numbers"))
     y = room.bottom + 2.0
     for line in lines:
         y += _LEADING
@@ -369,9 +268,9 @@ def _map_page(
     scale = c.text("board.map_scaled", n=f"{s * 100:.0f}") if s < 1 else c.text("board.map_actual")
     subtitle = c.text(
         "board.map",
-        columns=c.count("board.columns", columns),
-        rows=c.count("board.rows", rows),
-        tiles=c.count("board.tiles", len(tiles)),
+        columns=c.count("board.columns", plan.columns),
+        rows=c.count("board.rows", plan.rows),
+        tiles=c.count("board.tiles", total),
         scale=scale,
     )
     items += _frame(paper, c, title, subtitle, page=page)
@@ -384,11 +283,19 @@ MAX_PAGES = 250
 
 
 def page_count(width: float, height: float, paper: Paper, *, landscape: bool) -> int:
-    """How many pages :func:`board_pages` makes for artwork of this size, without drawing."""
+    """About how many pages :func:`board_pages` makes for artwork of this size, without
+    drawing (an upper estimate: tiles overlapping by OVERLAP, plus the map)."""
     box = content_box(paper.oriented(landscape))
     if width <= box.width + 1e-9 and height <= box.height + 1e-9:
         return 1
-    return len(_tiles(width, height, box.inset(GUTTER, GUTTER, GUTTER, GUTTER))) + 1
+    room = box.inset(GUTTER, GUTTER, GUTTER, GUTTER)
+    if room.width <= 2 * OVERLAP or room.height <= 2 * OVERLAP:
+        raise ValueError("paper too small to tile a board")
+
+    def count(length: float, span: float) -> int:
+        return 1 if length <= span else math.ceil((length - OVERLAP) / (span - OVERLAP) - 1e-9)
+
+    return count(width, room.width) * count(height, room.height) + 1
 
 
 def board_pages(
@@ -419,17 +326,22 @@ def board_pages(
         size = c.text("board.actual_size", width=number(c, width), height=number(c, height))
         items = (Group(artwork.items, dx=dx, dy=dy, label="board"), *_frame(paper, c, title, size))
         return (Scene(paper.width, paper.height, items, title, size),)
-    tiles = _tiles(artwork.width, artwork.height, box.inset(GUTTER, GUTTER, GUTTER, GUTTER))
-    grid = (tiles[-1].column + 1, tiles[-1].row + 1)
-    total = len(tiles) + 1
+    room = box.inset(GUTTER, GUTTER, GUTTER, GUTTER)
+    try:
+        plan = plan_tiles(artwork.items, (room.width, room.height))
+    except ValueError:  # one cell (or label) larger than a tile's room
+        raise BoardgenError(
+            f"a cell of this board does not fit whole on a tile of {paper.name} paper "
+            f"({room.width:.0f} x {room.height:.0f} mm): choose a smaller cell size or larger paper"
+        ) from None
+    total = len(plan.tiles) + 1
 
     def page(n: int) -> str:
         return c.text("words.page_of", n=n, total=total) if numbered else ""
 
-    pages = [_map_page(artwork, paper, tiles, grid, title, page(1), c)]
-    bounds = [_bounded(item) for item in artwork.items]
-    for n, tile in enumerate(tiles, start=2):
-        pages.append(_tile_page(artwork, paper, tile, grid, title, page(n), bounds, c))
+    pages = [_map_page(artwork, paper, plan, title, page(1), c)]
+    for n, tile in enumerate(plan.tiles, start=2):
+        pages.append(_tile_page(paper, plan, tile, title, page(n), c))
     return tuple(pages)
 
 

@@ -4,11 +4,16 @@ Number 1 sits at the bottom, nearest the players, and the numbers climb clockwis
 A circle rather than a hexagon keeps every oval the same distance from its neighbours,
 so none overlap at the board's corners.
 
-Score pawns: on the start oval (1), which is twice as long as the others, both pawns
-stand inside it beside the number. On any other oval a pawn stands just outside the
-ring, next to its number, so that the number stays readable. A pawn's move (a score
-that has just risen) is drawn as the pawn on its old oval, the new oval tinted, a
-dashed ghost of the pawn beside it and an arrow along the track from one to the other.
+Score pawns stand on their ovals. On the start oval (1), which is twice as long as
+the others, both pawns stand inside it beside the number. On any other oval the pawn
+covers the oval's middle and carries its number, in the pawn's contrasting ink, so
+the score reads on the pawn itself (two pawns on one oval stand side by side, the
+number on the front one). A pawn's move (a score that has just risen) is drawn as the
+pawn on its old oval, the new oval tinted with a dashed ring where the pawn goes, and
+an arrow along an arc just outside the ovals from one to the other.
+
+Numbers are never printed below 6 pt: on a diagram too small for that, the ovals are
+drawn without numbers (a thumbnail), rather than with unreadable ones.
 """
 
 from __future__ import annotations
@@ -19,15 +24,18 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..backends.fonts import text_width
 from ..descriptor.model import Variant
 from ..geometry import Grid, Point
 from ..scene import Circle, Ellipse, Group, Item, Style, Text
 from .layout import Layout, polar
+from .legible import MIN_TEXT_MM
 from .marks import HIGHLIGHT, arrow_polyline
+from .pieces import contrast
 
 _GAP = 0.8  # cell units between the board's farthest corner and the track's middle line
 _OVAL_HEIGHT = 0.46
-_PAWN_OUT = 0.5  # radius of a pawn standing beside a small oval, in oval heights
+_PAWN = 0.45  # radius of a pawn on an oval, in oval heights
 _OUTLINE = "#1b1410"
 
 
@@ -62,9 +70,8 @@ def track_gap(cell_size: float, label_size: float | None) -> float:
 
 
 def _pawn_room(outside: bool) -> float:
-    """Cell units a pawn standing outside the ring, and the arc of a pawn's move
-    outside it, need beyond the ovals."""
-    return 4.4 * _PAWN_OUT * _OVAL_HEIGHT + 0.15 if outside else 0.0
+    """Cell units the arc of a pawn's move (its arrow and head) needs beyond the ovals."""
+    return _OVAL_HEIGHT + 0.35 if outside else 0.0
 
 
 def TRACK_EXTENT(grid: Grid, gap: float = _GAP, *, pawns_outside: bool = False) -> float:
@@ -105,7 +112,7 @@ def track_items(
         fill=variant.print.colours["track"], stroke=variant.print.colours["line"], stroke_width=0.35
     )
     tint = Style(fill=HIGHLIGHT, stroke=variant.print.colours["line"], stroke_width=0.35)
-    text_size = min(height * 0.55, length * 0.45)
+    text_size = _number_size(height, length, maximum)
     items: list[Item] = []
     for number in range(1, maximum + 1):
         angle = _angle(number, step)
@@ -113,54 +120,72 @@ def track_items(
         across = start_length if number == 1 else length
         paint = tint if move is not None and number == move.after else style
         items.append(Ellipse(x, y, across / 2, height / 2, -(angle + 90.0), paint))
-        items.append(Text(x, y + 0.36 * text_size, str(number), text_size, ink, "middle", bold=number == 1))
+        if text_size is not None:
+            bold = number == 1
+            items.append(Text(x, y + 0.36 * text_size, str(number), text_size, ink, "middle", bold=bold))
     x, y = polar(centre, radius, -90.0)
-    marker = min(height * 0.3, start_length * 0.14)
-    outside = _PAWN_OUT * height
-    ring = radius + height / 2 + outside + 0.15 * size / 2
-
-    def beside(number: int, shift: float) -> Point:
-        """A pawn's place outside oval ``number``, moved ``shift`` pawn widths along the ring."""
-        angle = _angle(number, step) + math.degrees(shift * 2.2 * outside / ring)
-        return polar(centre, ring, angle)
-
+    pawn = _PAWN * height
+    if text_size is not None:  # the number on the pawn needs room
+        pawn = max(pawn, 0.5 * text_width(str(maximum), text_size) + 0.35)
     pawn_items: list[Item] = []
+    front: dict[int, tuple[Point, str]] = {}
     for offset, player in zip((-1, 1), variant.players, strict=True):
         paint = Style(fill=player.colour, stroke=_OUTLINE, stroke_width=0.3)
         if pawns is None:
             px = x + offset * start_length * 0.28
+            marker = min(pawn, start_length * 0.14)
             pawn_items.append(Circle(px, y, marker, Style(stroke=ink, stroke_width=0.25, dash=(0.8, 0.6))))
             continue
         number = pawns.get(player.id, 1)
         if number == 1:
-            pawn_items.append(Circle(x + offset * start_length * 0.28, y, marker, paint))
+            pawn_items.append(
+                Circle(x + offset * start_length * 0.28, y, min(pawn, start_length * 0.14), paint)
+            )
             continue
         shared = sum(1 for p in variant.players if pawns.get(p.id, 1) == number) > 1
-        px, py = beside(number, offset * 0.5 if shared else 0.0)
-        pawn_items.append(Circle(px, py, outside, paint))
+        px, py = _along(centre, radius, _angle(number, step), offset * 0.6 * pawn if shared else 0.0)
+        pawn_items.append(Circle(px, py, pawn, paint))
+        front[number] = ((px, py), player.colour)
+    if text_size is not None:
+        for number, ((px, py), fill) in sorted(front.items()):
+            pawn_items.append(
+                Text(px, py + 0.36 * text_size, str(number), text_size, contrast(fill), "middle")
+            )
     if move is not None:
-        pawn_items += _move_items(variant, move, centre, ring, step, outside, size)
+        pawn_items += _move_items(move, centre, radius, step, pawn, height, size)
     return Group((*items, *pawn_items), label="scoring track")
 
 
+def _number_size(height: float, length: float, maximum: int) -> float | None:
+    """Font size (mm) of the ovals' numbers: as large as the ovals allow, at least 6 pt
+    when the widest number still fits its oval at that size, else None (no numbers)."""
+    natural = min(height * 0.55, length * 0.45)
+    if natural >= MIN_TEXT_MM:
+        return natural
+    if 0.8 * height >= MIN_TEXT_MM and text_width(str(maximum), MIN_TEXT_MM) <= 0.85 * length:
+        return MIN_TEXT_MM
+    return None
+
+
+def _along(centre: Point, radius: float, angle: float, shift: float) -> Point:
+    """The point on the track's middle circle at ``angle``, moved ``shift`` mm along it."""
+    return polar(centre, radius, angle + math.degrees(shift / radius))
+
+
 def _move_items(
-    variant: Variant, move: PawnMove, centre: Point, ring: float, step: float, outside: float, size: float
+    move: PawnMove, centre: Point, radius: float, step: float, pawn: float, height: float, size: float
 ) -> list[Item]:
-    """The ghost of the moving pawn beside its new oval, and an arrow along an arc just
-    outside the pawns, from the old oval to the new one."""
-    player = variant.player(move.player)
-    ghost = polar(centre, ring, _angle(move.after, step))
-    dash = (0.6, 0.45)
+    """A dashed ring on the new oval, where the pawn goes, and an arrow along an arc just
+    outside the ovals, from the pawn's oval to the new one."""
+    end_centre = polar(centre, radius, _angle(move.after, step))
     items: list[Item] = [
-        Circle(*ghost, outside, Style(fill=player.colour, opacity=0.5)),
-        Circle(*ghost, outside, Style(stroke=_OUTLINE, stroke_width=0.3, dash=dash)),
+        Circle(*end_centre, pawn, Style(stroke=_OUTLINE, stroke_width=0.3, dash=(0.6, 0.45)))
     ]
-    arc = ring + 2.2 * outside
+    arc = radius + 0.5 * height + 0.45 * max(height, 2 * pawn)
     start, end = _angle(move.before, step), _angle(move.after, step)
-    stop = end - math.copysign(math.degrees(1.6 * outside / arc), end - start)  # the head turns in
-    count = max(2, math.ceil(abs(stop - start) / 3))
-    points = [polar(centre, arc, start + (stop - start) * i / count) for i in range(count + 1)]
-    # The tail leaves the old pawn outwards, the head comes back in onto the ghost.
-    tail, tip = polar(centre, ring + outside, start), polar(centre, ring + 1.1 * outside, end)
-    items += arrow_polyline([tail, *points, tip], size)
+    count = max(2, math.ceil(abs(end - start) / 3))
+    points = [polar(centre, arc, start + (end - start) * i / count) for i in range(count + 1)]
+    # The tail leaves the pawn outwards, the head comes back in onto the new oval.
+    tail, tip = polar(centre, radius + pawn, start), polar(centre, radius + pawn, end)
+    items += arrow_polyline([tail, *points[1:-1], tip], size)
     return items

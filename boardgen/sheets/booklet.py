@@ -1,16 +1,27 @@
-"""The booklet: every game's rule sheet and printable board in one PDF per language.
+"""The booklets: every game's rules, boards and pieces in one PDF per language.
 
-A cover, a table of contents with page numbers, then for each game its rule sheet
-(set exactly as the stand-alone sheet) followed by its board pages at true scale,
-tiled ones included, each page numbered. The contents page is written before the
-page numbers are known, so each number is a PDF form XObject that the contents page
-uses and the end of the document defines: one pass, no second layout. PDF bookmarks
-lead to each game; the metadata carries the title and the language.
+Two editions per language:
+
+* :func:`render_booklet`, to read and to cut, printed double-sided on the booklet's
+  paper: a cover (saying how to print it), a table of contents with page numbers, then
+  for each game its rule sheet (set exactly as the stand-alone sheet) starting on a
+  right-hand page, its board pages at true scale (tiled ones included) and its pieces
+  to cut out. Every board and pieces page has a blank back, so cutting one out never
+  destroys another; a rule sheet of an odd number of pages gets a blank back too.
+* :func:`render_folded_booklet`, to fold: the cover, contents and rule sheets typeset
+  for A5 (the same type sizes, laid out again for the smaller page, not shrunk), then
+  imposed two to a side of A4 landscape in saddle-stitch order (:mod:`.impose`),
+  padded with blank pages to a multiple of 4. Its cover says how to print and fold it.
+
+The contents page is written before the page numbers are known, so each number is a
+PDF form XObject that the contents page uses and the end of the document defines: one
+pass, no second layout. In the reading edition PDF bookmarks lead to each game; the
+metadata carries the title and the language.
 """
 
 from __future__ import annotations
 
-__all__ = ["render_booklet"]
+__all__ = ["FOLD_PAPER", "render_booklet", "render_folded_booklet"]
 
 import io
 from collections.abc import Callable, Sequence
@@ -35,9 +46,11 @@ from ..backends.pdf import MM, draw_scene
 from ..descriptor.model import Variant
 from ..outputs import RenderOptions, board_pages_for
 from ..render.paper import Paper
+from ..render.pieces_sheet import pieces_pages
 from ..scene import Scene
-from ..texts.catalogue import catalogue, typeset
+from ..texts.catalogue import Catalogue, catalogue, typeset
 from ..texts.compose import rule_sheet_text
+from .impose import ImposingCanvas
 from .rulesheet import (
     FOOTER,
     SceneFlowable,
@@ -48,6 +61,9 @@ from .rulesheet import (
     styles,
     text_frame,
 )
+
+#: The page of the folded edition: half a sheet of A4, less a trim (148.5 -> 148 mm).
+FOLD_PAPER = Paper("A5", 148.0, 210.0)
 
 
 @dataclass
@@ -137,6 +153,40 @@ class _ScenePage(Flowable):  # type: ignore[misc]
         canvas.restoreState()
 
 
+class _Nothing(Flowable):  # type: ignore[misc]
+    """Holds a page that shows nothing but what its template draws (a blank back)."""
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return 1.0, 1.0
+
+    def draw(self) -> None:
+        pass
+
+
+def _blank_page() -> list[Any]:
+    """A page break to a blank page (its template prints only the page number and a note)."""
+    return [NextPageTemplate("blank"), PageBreak(), _Nothing()]
+
+
+class _ToRecto(Flowable):  # type: ignore[misc]
+    """Adds a blank page when the next page would be a left-hand (even) one, so that
+    what follows starts on a right-hand page and a two-page sheet is one leaf. Never
+    drawn: it always asks to be split, and the split says what to add."""
+
+    def __init__(self, then: str) -> None:
+        super().__init__()
+        self.then = then  # the template to go back to
+        self.width = self.height = 0
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return available_width, available_height + 1
+
+    def split(self, available_width: float, available_height: float) -> list[Any]:
+        if self.canv.getPageNumber() % 2 == 0:
+            return [NextPageTemplate(self.then)]
+        return [*_blank_page(), NextPageTemplate(self.then)]
+
+
 def _form(name: str) -> str:
     return "pageno-" + name.replace(" ", "-")
 
@@ -157,8 +207,23 @@ def _page_number(label: Callable[[int], str]) -> Callable[[Any, Any], None]:
     return draw
 
 
-def _cover(lang: str, variants: Sequence[Variant], width: float) -> list[Any]:
-    """Title, the games as small starting positions, and how to print the boards.
+def _blank_note(c: Catalogue, numbered: Callable[[Any, Any], None]) -> Callable[[Any, Any], None]:
+    """Draws a blank back: the page number, and a note saying the page is blank on purpose."""
+
+    def draw(canvas: Any, doc: Any) -> None:
+        numbered(canvas, doc)
+        width, height = canvas._pagesize
+        canvas.saveState()
+        canvas.setFillColorRGB(0.55, 0.55, 0.55)
+        canvas.setFont(fonts.SANS_ITALIC, 8)
+        canvas.drawCentredString(width / 2, height / 2, c.text("words.blank"))
+        canvas.restoreState()
+
+    return draw
+
+
+def _cover(lang: str, variants: Sequence[Variant], width: float, note: str) -> list[Any]:
+    """Title, the games as small starting positions, and how to print the booklet.
 
     Three pictures to a row for up to nine games; more games get more, smaller ones, so
     the cover stays one page (a library of 17 games: five to a row)."""
@@ -166,6 +231,7 @@ def _cover(lang: str, variants: Sequence[Variant], width: float) -> list[Any]:
     st = styles()
     columns = 3 if len(variants) <= 9 else 4 if len(variants) <= 12 else 5
     cell = width / columns
+    small = width < 150 * MM  # an A5 page: less room around the pictures
     pictures = []
     for variant in variants:
         scene = start_diagram(variant, min(50.0, cell / MM - 8), coordinates=False)
@@ -185,23 +251,18 @@ def _cover(lang: str, variants: Sequence[Variant], width: float) -> list[Any]:
         )
     )
     return [
-        Spacer(1, 30 * MM),
+        Spacer(1, (8 if small else 30) * MM),
         Paragraph(escape(c.text("words.booklet_title")), st.cover_title),
         Paragraph(escape(c.count("words.booklet_subtitle", len(variants))), st.intro),
-        Spacer(1, 20 * MM),
+        Spacer(1, (6 if small else 20) * MM),
         grid,
-        Spacer(1, 14 * MM),
-        Paragraph(escape(c.text("words.booklet_note")), st.body),
+        Spacer(1, (4 if small else 10) * MM),
+        *(Paragraph(escape(line), st.body) for line in note.split("\n")),
     ]
 
 
-def render_booklet(variants: Sequence[Variant], lang: str, paper: Paper) -> bytes:
-    """Cover, contents, and every variant's rule sheet and board, as PDF bytes."""
-    c = catalogue(lang)
-    out = io.BytesIO()
-    title = c.text("words.booklet_title")
-    subject = c.count("subject.booklet", len(variants))
-    doc = rule_doc(out, paper, title=title, lang=lang, subject=subject)
+def _templates(doc: Any, paper: Paper, c: Catalogue) -> list[Any]:
+    """Text pages, whole-page boards (portrait and landscape) and blank backs."""
     numbered = _page_number(lambda n: c.text("words.page", n=n))
     templates = [PageTemplate(id="text", frames=[text_frame(doc)], onPage=numbered)]
     page = paper.oriented(False)
@@ -211,30 +272,87 @@ def render_booklet(variants: Sequence[Variant], lang: str, paper: Paper) -> byte
         templates.append(
             PageTemplate(id=f"board-{landscape}", frames=[frame], onPage=numbered, pagesize=size)
         )
-    doc.addPageTemplates(templates)
-    pages = _Pages()
+    blank = _blank_note(c, numbered)
+    templates.append(PageTemplate(id="blank", frames=[text_frame(doc, "blank")], onPage=blank))
+    return templates
+
+
+def _whole_pages(scenes: Sequence[Scene], mark: Flowable | None) -> list[Any]:
+    """Whole-page scenes, each followed by a blank back; ``mark`` on the first."""
+    story: list[Any] = []
+    for n, scene in enumerate(scenes):
+        landscape = scene.width > scene.height
+        story += [NextPageTemplate(f"board-{landscape}"), PageBreak()]
+        if n == 0 and mark is not None:
+            story.append(mark)
+        story += [_ScenePage(scene), *_blank_page()]
+    return story
+
+
+def _story(variants: Sequence[Variant], lang: str, paper: Paper, doc: Any, *, fold: bool) -> list[Any]:
+    """Cover, contents and every game: its rule sheet, and unless ``fold`` its board and
+    pieces pages with blank backs."""
+    c = catalogue(lang)
     st = styles()
-    story: list[Any] = [*_cover(lang, variants, doc.width), PageBreak()]
+    note = c.text("words.booklet_fold_note" if fold else "words.booklet_note")
+    story: list[Any] = [*_cover(lang, variants, doc.width, note), PageBreak()]
     story.append(Paragraph(escape(c.text("words.contents")), st.title))
     story.append(Spacer(1, 6 * MM))
+    pages = _Pages()
     names: list[tuple[str, bool]] = []
     body: list[Any] = []
     for variant in variants:
         sheet_text = rule_sheet_text(variant, lang)
-        rules_name, board_name = f"{variant.id}-rules", f"{variant.id}-board"
+        rules_name = f"{variant.id}-rules"
         story.append(_ContentsLine(sheet_text.title, rules_name, bold=True))
-        story.append(_ContentsLine(c.text("words.board_part"), board_name, bold=False, indent=14, size=10))
-        names += [(rules_name, True), (board_name, False)]
-        body += [NextPageTemplate("text"), PageBreak(), _Mark(pages, rules_name, sheet_text.title)]
+        names.append((rules_name, True))
+        body += [NextPageTemplate("text")] if fold else [_ToRecto("text")]
+        body += [PageBreak(), _Mark(pages, rules_name, "" if fold else sheet_text.title)]
         body += sheet_story(sheet_text, doc.width, paper=paper)
+        if fold:
+            continue
+        body.append(_ToRecto("text"))  # a sheet of an odd number of pages gets a blank back
         options = RenderOptions(paper=paper.name, lang=lang, numbered=False)  # the booklet numbers pages
-        for n, scene in enumerate(board_pages_for(variant, options, title=sheet_text.title)):
-            landscape = scene.width > scene.height
-            body += [NextPageTemplate(f"board-{landscape}"), PageBreak()]
-            if n == 0:
-                body.append(_Mark(pages, board_name))
-            body.append(_ScenePage(scene))
+        parts = (
+            ("board", "words.board_part", board_pages_for(variant, options, title=sheet_text.title)),
+            ("pieces", "words.pieces_part", pieces_pages(variant, paper, lang, numbered=False)),
+        )
+        for part, key, scenes in parts:
+            name = f"{variant.id}-{part}"
+            story.append(_ContentsLine(c.text(key), name, bold=False, indent=14, size=10))
+            names.append((name, False))
+            body += _whole_pages(scenes, _Mark(pages, name))
     story += body
     story.append(_DefineNumbers(pages, names))
-    doc.build(story)
+    return story
+
+
+def render_booklet(variants: Sequence[Variant], lang: str, paper: Paper) -> bytes:
+    """The reading edition of ``variants`` in ``lang`` on ``paper``, as PDF bytes."""
+    c = catalogue(lang)
+    out = io.BytesIO()
+    title = c.text("words.booklet_title")
+    subject = c.count("subject.booklet", len(variants))
+    doc = rule_doc(out, paper, title=title, lang=lang, subject=subject)
+    doc.addPageTemplates(_templates(doc, paper, c))
+    doc.build(_story(variants, lang, paper, doc, fold=False))
+    return out.getvalue()
+
+
+def render_folded_booklet(variants: Sequence[Variant], lang: str, sheet: Paper) -> bytes:
+    """The folded edition of ``variants`` in ``lang``: rules typeset on :data:`FOLD_PAPER`,
+    imposed two to a side of ``sheet`` (landscape) in saddle-stitch order, as PDF bytes."""
+    c = catalogue(lang)
+    out = io.BytesIO()
+    title = f"{c.text('words.booklet_title')} ({c.text('words.fold_edition')})"
+    subject = c.count("subject.booklet", len(variants))
+    doc = rule_doc(out, FOLD_PAPER, title=title, lang=lang, subject=subject)
+    doc.addPageTemplates(_templates(doc, FOLD_PAPER, c))
+    landscape = sheet.oriented(True)
+    size = (landscape.width * MM, landscape.height * MM)
+
+    def canvas(*args: Any, **kwargs: Any) -> ImposingCanvas:
+        return ImposingCanvas(*args, sheet=size, **kwargs)
+
+    doc.build(_story(variants, lang, FOLD_PAPER, doc, fold=True), canvasmaker=canvas)
     return out.getvalue()

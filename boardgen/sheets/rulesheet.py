@@ -25,11 +25,12 @@ __all__ = [
     "styles",
 ]
 
+import dataclasses
 import functools
 import io
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -162,14 +163,25 @@ class SceneFlowable(Flowable):  # type: ignore[misc]
 
 
 class _Row(Table):  # type: ignore[misc]
-    """A row of examples (two diagrams with their captions): may float (see _Float)."""
+    """A row of examples (diagrams side by side with their captions)."""
 
 
-class _Float(Flowable):  # type: ignore[misc]
-    """A row of examples that floats to the top of the next page when it does not fit
-    in what is left of this one: the sections that follow fill this page first (as
-    figures do in books), whole sections only, so that no rule is cut in two by the
-    examples. Never drawn itself: the frame always asks it to split.
+def _height(item: Any, canvas: Any, width: float, room: float) -> float:
+    """The height ``item`` takes in a frame ``width`` wide, its spacing included."""
+    _, height = item.wrapOn(canvas, width, room)
+    if isinstance(item, KeepTogether):  # its wrap says "too tall" to force a split
+        height = item._H
+    return float(height + item.getSpaceBefore() + item.getSpaceAfter())
+
+
+class _Choice(Flowable):  # type: ignore[misc]
+    """A row of examples that illustrate two consecutive sections, placed as late as
+    the page allows between the end of the first section's text and the end of the
+    second's: after all of ``following`` (the second section's flowables) when it fits,
+    else after as many of them as fit with it, so the page fills with the rules the
+    row illustrates and never with a later section. Examples therefore never appear
+    after the heading of a section they do not belong to. Never drawn itself: the
+    frame always asks it to split.
     """
 
     def __init__(self, row: Any, following: list[Any]) -> None:
@@ -182,58 +194,43 @@ class _Float(Flowable):  # type: ignore[misc]
 
     def split(self, available_width: float, available_height: float) -> list[Any]:
         canvas = self.canv
-        _, height = self.row.wrapOn(canvas, available_width, available_height)
-        if height <= available_height:
-            return [self.row, *self.following]
-        room = available_height
-        fitting: list[Any] = []
-        for group in _sections(self.following):
-            if isinstance(group[0], _Float):
+        row = _height(self.row, canvas, available_width, available_height)
+        room = available_height - row
+        used, fit = 0.0, 0
+        for item in self.following:
+            used += _height(item, canvas, available_width, available_height)
+            if used > room + 1e-6:
                 break
-            needed = 0.0
-            for item in group:
-                _, height = item.wrapOn(canvas, available_width, room)
-                if isinstance(item, KeepTogether):  # its wrap says "too tall" to force a split
-                    height = item._H
-                needed += height + item.getSpaceBefore() + item.getSpaceAfter()
-            if needed > room:
+            fit += 1
+        if row > available_height:  # no room for the row here: the text fills the page first
+            return self._text_first(available_width, available_height)
+        return [*_opened(self.following[:fit]), self.row, *self.following[fit:]]
+
+    def _text_first(self, available_width: float, available_height: float) -> list[Any]:
+        """The text that fits this page (a paragraph may be cut), the row after it."""
+        canvas = self.canv
+        room, placed = available_height, []
+        rest = list(self.following)
+        while rest:
+            height = _height(rest[0], canvas, available_width, room)
+            if height > room + 1e-6:
                 break
-            fitting += group
-            room -= needed
-        if not fitting:
-            return []  # nothing fills the gap: the row opens the next page
-        rest = _Float(self.row, self.following[len(fitting) :])
-        # What fits is laid out as it is; a KeepTogether, known to fit, is opened (the
-        # frame would refuse it as the first piece of a split).
-        opened = [x for i in fitting for x in (i._content if isinstance(i, KeepTogether) else [i])]
-        return [*opened, rest]
+            room -= height
+            placed.append(rest.pop(0))
+        if rest and not isinstance(rest[0], KeepTogether):
+            parts = rest[0].splitOn(canvas, available_width, room)
+            if len(parts) > 1:
+                placed.append(parts[0])
+                rest = [*parts[1:], *rest[1:]]
+        if not placed:
+            return []  # nothing fits: all of it opens the next page
+        return [*_opened(placed), _Choice(self.row, rest)]
 
 
-def _sections(items: list[Any]) -> list[list[Any]]:
-    """``items`` cut into runs of the same section (see :func:`_tag`)."""
-    groups: list[list[Any]] = []
-    for item in items:
-        tag = getattr(item, "_boardgen_section", None)
-        if groups and tag is not None and getattr(groups[-1][0], "_boardgen_section", None) == tag:
-            groups[-1].append(item)
-        else:
-            groups.append([item])
-    return groups
-
-
-def _tag(items: list[Any], section: int) -> list[Any]:
-    """Mark the flowables of one section, so that a float moves it whole or not at all."""
-    for item in items:
-        item._boardgen_section = section
-    return items
-
-
-def _floating(story: list[Any]) -> list[Any]:
-    """``story`` with each row of examples made a :class:`_Float` over what follows."""
-    out: list[Any] = []
-    for item in reversed(story):
-        out = [_Float(item, out)] if isinstance(item, _Row) else [item, *out]
-    return out
+def _opened(items: list[Any]) -> list[Any]:
+    """``items`` with each KeepTogether (known to fit) opened: the frame refuses one as
+    the first piece of a split."""
+    return [x for item in items for x in (item._content if isinstance(item, KeepTogether) else [item])]
 
 
 def reset_canvas(canvas: Canvas) -> None:
@@ -243,8 +240,25 @@ def reset_canvas(canvas: Canvas) -> None:
     canvas.setDash()
 
 
+#: The longest last two words (in characters) that :func:`glued` joins.
+_GLUE_MOST = 22
+
+
+def glued(text: str) -> str:
+    """``text`` with its last two words joined by a no-break space, so that a paragraph
+    never ends on a line holding a single word (when the two are short enough to
+    travel together to the next line without leaving a gap)."""
+    head, space, last = text.rstrip().rpartition(" ")
+    if not space or "\u00a0" in last:
+        return text
+    before = head.rpartition(" ")[2]
+    if len(before) + len(last) + 1 > _GLUE_MOST:
+        return text
+    return f"{head}\u00a0{last}"
+
+
 def _p(text: str, style: Any) -> Any:
-    return Paragraph(escape(text), style)
+    return Paragraph(escape(glued(text)), style)
 
 
 # -- diagrams ---------------------------------------------------------------------------
@@ -313,41 +327,29 @@ def _example_width(variant: Variant) -> float:
     return min(100.0, max(52.0, per_cell * across))
 
 
-#: Examples about scores, drawn with the scoring track (pawns on the scores, the
-#: mover's pawn move shown); the others leave the track out so the stones stay large.
-_TRACK_TOPICS = frozenset({"catch-up", "scoring-track"})
-
-
 def _lone_width(sheet: RuleSheet, width: float) -> float:
-    """Most room (mm) for a diagram beside text: half the frame."""
-    return width / MM * 0.5
-
-
-def _board_only(variant: Variant) -> Variant:
-    """The variant drawn without its scoring track: examples show the stones, and the
-    track would only shrink them (the starting diagram shows it, pawns on 1)."""
-    if variant.scoring_track is None:
-        return variant
-    drawn: Variant = _drawn(variant, ("board only",), lambda: replace(variant, scoring_track=None))
-    return drawn
+    """Most room (mm) for a diagram beside text: half the frame (times the sheet's
+    diagram scale)."""
+    return width / MM * 0.5 * sheet.diagram_scale
 
 
 def _with_track(sheet: RuleSheet, shown: Shown) -> bool:
-    return sheet.variant.scoring_track is not None and shown.example.topic in _TRACK_TOPICS
+    """Every example of a game with a scoring track shows the track: the scores are part
+    of the position (the first example's caption speaks of a score the pawns show)."""
+    return sheet.variant.scoring_track is not None
 
 
 def _diagram_width(sheet: RuleSheet, shown: Shown, column: float) -> float:
     """Width in mm of an example's diagram in a column ``column`` mm wide."""
     if _with_track(sheet, shown):
-        return min(column, 84.0)
-    return min(column, _example_width(sheet.variant))
+        return min(column, 84.0 * sheet.diagram_scale)
+    return min(column, _example_width(sheet.variant) * sheet.diagram_scale)
 
 
 def _example(sheet: RuleSheet, shown: Shown, column: float) -> tuple[Any, Any]:
     """The example's diagram (drawn by the engine), about ``column`` mm wide at most,
     and its caption, as flowables."""
-    track = _with_track(sheet, shown)
-    variant = sheet.variant if track else _board_only(sheet.variant)
+    variant = sheet.variant
     example = shown.example
     wanted = _diagram_width(sheet, shown, column)
 
@@ -359,7 +361,7 @@ def _example(sheet: RuleSheet, shown: Shown, column: float) -> tuple[Any, Any]:
         return scene
 
     scene: Scene = _drawn(variant, ("example", example.id, wanted), make)
-    caption = Paragraph(f"<b>{escape(shown.label)}.</b> {escape(shown.caption)}", styles().caption)
+    caption = Paragraph(f"<b>{escape(shown.label)}.</b> {escape(glued(shown.caption))}", styles().caption)
     return SceneFlowable(scene), caption
 
 
@@ -419,10 +421,12 @@ def _plan(sheet: RuleSheet, width: float, most: int) -> Plan:
     """Rows of examples (up to ``most`` side by side) and the section each follows.
 
     Walking through the sections, an example joins the row of the examples before it
-    when they all belong to consecutive sections and fit side by side; the row is shown
-    after the section of its last example. Side by side, examples take a fraction of
-    the height they take one under the other. An example left alone in its row is
-    shown by its own section instead (absent from the plan).
+    when they all belong to one section or two consecutive ones and fit side by side;
+    the row is shown after the section of its last example (or between the two
+    sections' ends, see :class:`_Choice`), so an example never follows the heading of a
+    section two further on. Side by side, examples take a fraction of the height they
+    take one under the other. An example left alone in its row is shown by its own
+    section instead (absent from the plan).
     """
     sections = list(sheet.sections)
     own = [[b for b in section.blocks if isinstance(b, Shown)] for section in sections]
@@ -440,10 +444,16 @@ def _plan(sheet: RuleSheet, width: float, most: int) -> Plan:
                 close(i)
             row.append(example)
         following = own[i + 1] if i + 1 < len(own) else []
-        carry = bool(row) and bool(following) and len(row) + len(following) <= most
+        started_here = bool(row) and row[0] in mine
+        carry = started_here and bool(following) and len(row) + len(following) <= most
         if not (carry and _fit_in_a_row(sheet, row + following, width)):
             close(i)
     return plan
+
+
+def _section_of(sheet: RuleSheet, shown: Shown) -> int:
+    """The index of the section that shows ``shown``."""
+    return next(i for i, section in enumerate(sheet.sections) if shown in section.blocks)
 
 
 def _section(sheet: RuleSheet, index: int, plan: Plan, width: float) -> list[Any]:
@@ -464,7 +474,9 @@ def _section(sheet: RuleSheet, index: int, plan: Plan, width: float) -> list[Any
     in_rows = {id(x) for rows in plan.values() for row in rows for x in row}
     blocks = [b for b in section.blocks if not (isinstance(b, Shown) and id(b) in in_rows)]
     shown = [b for b in blocks if isinstance(b, Shown)]
-    rows = [_row(sheet, row, width) for row in plan.get(index, [])]  # kept apart: rows may float
+    rows = [_row(sheet, row, width) for row in plan.get(index, [])]  # kept apart: see _Choice
+    for made, row in zip(rows, plan.get(index, []), strict=True):
+        made._boardgen_from = _section_of(sheet, row[0])
     heading = _p(section.heading, st.heading)
     if len(shown) == 1 and not rows:
         picture, caption = _example(sheet, shown[0], _lone_width(sheet, width))
@@ -493,7 +505,7 @@ def _section(sheet: RuleSheet, index: int, plan: Plan, width: float) -> list[Any
 
 def _paragraph(block: Para, st: Styles) -> Any:
     if block.lead:
-        return Paragraph(f"<b>{escape(block.lead)}.</b> {escape(block.text)}", st.body)
+        return Paragraph(f"<b>{escape(block.lead)}.</b> {escape(glued(block.text))}", st.body)
     return _p(block.text, st.body)
 
 
@@ -504,7 +516,7 @@ def _top(sheet: RuleSheet, width: float) -> Any:
     diagram_width = _start_width(sheet.variant, width / MM)
     scene = start_diagram(sheet.variant, diagram_width)
     left = [_p(c.text("words.components"), st.subheading)]
-    left += [Paragraph(escape(line), st.item, bulletText="\u2022") for line in sheet.components]
+    left += [Paragraph(escape(glued(line)), st.item, bulletText="\u2022") for line in sheet.components]
     if sheet.about:  # beside the diagram, where the list of components leaves room
         left += [Spacer(1, 6), _p(c.text("words.about"), st.subheading)]
         left += [_p(text, st.small_body) for text in sheet.about]
@@ -539,23 +551,40 @@ def sheet_story(
 
     ``heading`` may wrap the title paragraph (the booklet uses it to record the page).
     Examples go up to ``row`` side by side; by default, the fewest that keep the
-    sheet as short as possible on ``paper`` (see :func:`_best_row`).
+    sheet as short as possible on ``paper``, with diagrams at their usual size unless
+    a smaller one saves a nearly empty last page (see :func:`_best_layout`).
     """
     st = styles()
     if row is None:
-        row = _best_row(sheet, paper) if paper is not None else 2
+        row, scale = _best_layout(sheet, paper) if paper is not None else (2, 1.0)
+        sheet = _scaled(sheet, scale)
     title = _p(sheet.title, st.title)
     story: list[Any] = [heading(title) if heading else title]
     story += [_p(line, st.intro) for line in sheet.intro]
     story += [Spacer(1, 6), _top(sheet, width), Spacer(1, 2)]
     plan = _plan(sheet, width, row)
+    sections = [_section(sheet, index, plan, width) for index in range(len(sheet.sections))]
     body: list[Any] = []
-    for index in range(len(sheet.sections)):
-        flowables = _section(sheet, index, plan, width)
+    index = 0
+    while index < len(sections):
+        flowables = sections[index]
+        text = [item for item in flowables if not isinstance(item, _Row)]
         rows = [item for item in flowables if isinstance(item, _Row)]
-        body += _tag([item for item in flowables if not isinstance(item, _Row)], index) + rows
+        body += text + rows
+        # A row placed after the next section that starts with this one's example (rows
+        # close in order, so it is the next section's first): let it stand anywhere
+        # between the end of this section and the end of the next.
+        if index + 1 < len(sections):
+            later = sections[index + 1]
+            later_rows = [item for item in later if isinstance(item, _Row)]
+            if later_rows and getattr(later_rows[0], "_boardgen_from", None) == index:
+                later_text = [item for item in later if not isinstance(item, _Row)]
+                body += [_Choice(later_rows[0], later_text), *later_rows[1:]]
+                index += 2
+                continue
+        index += 1
     body.append(_tips(sheet, width))
-    return story + _floating(body)
+    return story + body
 
 
 #: Most examples side by side, in order of preference: pairs keep each example close
@@ -563,20 +592,50 @@ def sheet_story(
 _ROWS = (2, 3)
 
 
-def _best_row(sheet: RuleSheet, paper: Paper) -> int:
-    """The first of :data:`_ROWS` that gives the sheet its fewest pages on ``paper``."""
+def _scaled(sheet: RuleSheet, scale: float) -> RuleSheet:
+    """``sheet`` with its example diagrams at ``scale`` times their usual size."""
+    return dataclasses.replace(sheet, diagram_scale=scale)
 
-    def pages(row: int) -> int:
+
+#: Example diagram sizes a sheet may fall back to, largest first.
+_SCALES = (1.0, 0.9, 0.8)
+#: A last page filled less than this (a fraction) is worth smaller diagrams, if they save it.
+_NEARLY_EMPTY = 0.3
+
+
+def _best_layout(sheet: RuleSheet, paper: Paper) -> tuple[int, float]:
+    """How many examples side by side (:data:`_ROWS`) and at what size (:data:`_SCALES`):
+    the first row that gives the sheet its fewest pages on ``paper`` at full size; a
+    smaller size only when the last page would be nearly empty and the smaller
+    diagrams save it."""
+
+    def layout(row: int, scale: float) -> tuple[int, float]:
+        """Pages, and how full the last one is."""
         doc = _sheet_doc(sheet, paper, io.BytesIO())
-        doc.build(sheet_story(sheet, doc.width, row=row))
-        return int(doc.page)
+        doc.build(sheet_story(_scaled(sheet, scale), doc.width, row=row))
+        frame = doc.frame
+        used = (frame._y1 + frame._height - frame._y) / frame._height
+        return int(doc.page), float(used)
 
-    def best() -> int:
-        counts = [pages(row) for row in _ROWS]
-        return _ROWS[counts.index(min(counts))]
+    def best() -> tuple[int, float]:
+        chosen: tuple[int, float] | None = None
+        fewest = 0
+        for scale in _SCALES:
+            results = [layout(row, scale) for row in _ROWS]
+            pages = min(p for p, _ in results)
+            row = _ROWS[[p for p, _ in results].index(pages)]
+            if chosen is None:
+                chosen, fewest = (row, scale), pages
+                fill = min(f for p, f in results if p == pages)
+                if pages == 1 or fill >= _NEARLY_EMPTY:
+                    break
+            elif pages < fewest:
+                return row, scale
+        assert chosen is not None
+        return chosen
 
-    row: int = _drawn(sheet.variant, ("best row", sheet.lang, paper), best)
-    return row
+    found: tuple[int, float] = _drawn(sheet.variant, ("best layout", sheet.lang, paper), best)
+    return found
 
 
 def _tips(sheet: RuleSheet, width: float) -> Any:

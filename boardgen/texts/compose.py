@@ -22,6 +22,7 @@ __all__ = [
     "Shown",
     "param_keys",
     "rule_sheet_text",
+    "start_caption",
 ]
 
 from collections.abc import Callable, Iterator
@@ -89,6 +90,9 @@ class RuleSheet:
     about: tuple[str, ...] = ()
     tips: tuple[str, ...] = ()
     examples: tuple[Shown, ...] = field(default=())
+    #: Size of the example diagrams against their usual size, chosen by the page layout
+    #: (below 1 only when that saves a nearly empty last page).
+    diagram_scale: float = 1.0
 
 
 #: Example topics naming a special rule, and the switch value that makes it special.
@@ -126,10 +130,14 @@ class _Sheet:
 
     def section(self, name: str, *paragraphs: Text, title: str | None = None) -> None:
         """A section of ``paragraphs`` (each a text or a list of sentences; empty ones are
-        skipped) followed by the game's notes on it."""
+        skipped) followed by the game's notes on it, and by a note when the descriptor
+        proposes this part itself (``proposals``: the sources leave it open)."""
         notes = self.texts.notes.get(name, ())
         texts = [_joined(p) for p in (*paragraphs, *notes)]
         blocks: list[Block] = [Para(t) for t in texts if t]
+        note = _proposal_note(name, self.variant.proposals)
+        if note:
+            blocks.append(Para(self.say(note), lead=self.say("proposals.lead")))
         self.sections.append((name, title or self.c.text(f"sections.{name}"), blocks))
 
     def special(self, topic: str, title: str, *sentences: str) -> None:
@@ -197,6 +205,16 @@ class _Sheet:
 
 
 Text = str | list[str] | tuple[str, ...]
+
+
+def _proposal_note(section: str, proposals: tuple[str, ...]) -> str:
+    """The catalogue key of the note a section gets for the descriptor's ``proposals``:
+    one note in the setup section when both the setup and the first player are proposed."""
+    if section not in proposals:
+        return ""
+    if set(proposals) >= {"setup", "first"}:
+        return "proposals.setup_first" if section == "setup" else ""
+    return f"proposals.{section}"
 
 
 def _joined(text: Text) -> str:
@@ -303,6 +321,7 @@ def _leaping(s: _Sheet, game: Game) -> None:
             moves.append(s.count(key + "king_quiet_move_limit.count", p.king_quiet_move_limit))
         if p.king_capture == "flying":
             moves.append(s.say(key + "flying_king_landing." + p.flying_king_landing))
+            moves.append(s.say("rules.leaping.king_turns"))
             if p.removal == "immediate":  # else the piece just taken blocks the way back
                 moves.append(s.say(key + "king_reversal." + p.king_reversal))
         crowned = p.promotion != "none" or p.last_pieces_become_kings
@@ -334,11 +353,10 @@ def _leaping(s: _Sheet, game: Game) -> None:
         )
     draws = [s.say("rules.leaping.agree")]
     if p.quiet_move_draw is not None:
-        draws.append(s.count(key + "quiet_move_draw.count", p.quiet_move_draw))
+        draws.append(s.count(key + "quiet_move_count." + p.quiet_move_count, p.quiet_move_draw))
     if p.three_kings_vs_one is not None:
         draws.append(s.count(key + "three_kings_vs_one.count", p.three_kings_vs_one))
     s.section("end", [s.say("rules.leaping.win"), s.say(key + "no_legal_move." + p.no_legal_move)], draws)
-    s.section("tiebreak", s.say("rules.leaping.tiebreak"))
 
 
 def _choice(s: _Sheet, choice: str, precedence: tuple[str, ...]) -> list[str]:
@@ -487,8 +505,13 @@ def rule_sheet_text(variant: Variant, lang: str, game: Game | None = None) -> Ru
     parts = [*_board_components(sheet), *components(sheet, game), *texts.components]
     intro = texts.intro or (c.text("words.rule_sheet"),)
     result = sheet.finish(game, typeset(variant.title[lang], c.typography), intro, tuple(parts))
-    caption_key = "words.start_caption" if any(variant.setup.values()) else "words.start_caption_empty"
-    return replace(result, start_caption=c.text(caption_key, first=sheet.name(variant.first)))
+    return replace(result, start_caption=start_caption(variant, lang))
+
+
+def start_caption(variant: Variant, lang: str) -> str:
+    """What a starting diagram says under it in ``lang``: who moves (or places) first."""
+    key = "words.start_caption" if any(variant.setup.values()) else "words.start_caption_empty"
+    return catalogue(lang).text(key, first=variant.text(variant.player(variant.first).name, lang))
 
 
 # -- coverage -------------------------------------------------------------------------------
@@ -510,7 +533,9 @@ def _leaping_keys() -> Iterator[str]:
             yield from (f"{key}{name}.{rule}" for rule in PRECEDENCE)
         elif name == "restricted_region":
             yield from (f"{key}{name}.none", f"{key}{name}.region")
-        elif name in ("quiet_move_draw", "three_kings_vs_one", "king_quiet_move_limit"):
+        elif name == "quiet_move_draw":  # its sentence is quiet_move_count's (how moves are counted)
+            yield f"{key}{name}.none"
+        elif name in ("three_kings_vs_one", "king_quiet_move_limit"):
             yield from (f"{key}{name}.none", f"{key}{name}.count")
         else:
             raise AssertionError(f"rule sheets do not know how to word the leaping switch {name!r}")

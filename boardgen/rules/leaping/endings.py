@@ -2,8 +2,9 @@
 
 * A player with no pieces left has lost (every source: "capture all the pieces").
 * A player with pieces but no legal move loses or draws (``no_legal_move``).
-* ``quiet_move_draw: N``: drawn once N moves by each player (2N plies) in a row moved
-  no man and captured nothing (Pool: 25).
+* ``quiet_move_draw: N``: drawn once N moves in a row moved no man and captured
+  nothing (Pool: 25): N moves by each player (2N plies), or N single moves with
+  ``quiet_move_count: single-moves``; ``outcome`` is given the count in plies.
 * ``three_kings_vs_one: N``: when one side has exactly three kings and nothing else and
   the other a single king, the stronger side must win within N of its own moves; after
   its Nth such move the game is drawn (Pool: 13).
@@ -43,7 +44,7 @@ def outcome(
         return winner
     if not has_move:
         return winner if no_legal_move == "loses" else DRAW
-    if quiet_limit is not None and quiet >= 2 * quiet_limit:
+    if quiet_limit is not None and quiet >= quiet_limit:
         return DRAW
     if lone_limit is not None and lone >= lone_limit and strong_side(men, kings) is not None:
         return DRAW

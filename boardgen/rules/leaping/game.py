@@ -249,7 +249,7 @@ class LeapingGame:
             position.lone,
             bool(self._raw_moves(position)),
             params.no_legal_move,
-            params.quiet_move_draw,
+            params.quiet_move_plies,
             params.three_kings_vs_one,
         )
 

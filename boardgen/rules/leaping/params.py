@@ -30,6 +30,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "promotion": ("none", "end-of-move", "arrival-ends-move", "arrival-continues-as-king"),
     "restricted_rule": ("leave-unless-capturing", "leave-before-capturing"),
     "no_legal_move": ("loses", "draws"),
+    "quiet_move_count": ("each-player", "single-moves"),
 }
 
 #: Tie-breaks between captures, applied in the order a descriptor lists them (after
@@ -58,6 +59,7 @@ DEFAULTS: dict[str, Any] = {
     "last_pieces_become_kings": False,
     "no_legal_move": "loses",
     "quiet_move_draw": None,
+    "quiet_move_count": "each-player",  # quiet_move_draw counts N moves by each player (2N plies)
     "three_kings_vs_one": None,
     "king_quiet_move_limit": None,
 }
@@ -91,10 +93,19 @@ class LeapingParams:
     three_kings_vs_one: int | None
     #: The most non-capturing moves in a row one king may make while its side has men.
     king_quiet_move_limit: int | None
+    quiet_move_count: str = "each-player"
 
     @property
     def has_kings(self) -> bool:
         return self.king != "none"
+
+    @property
+    def quiet_move_plies(self) -> int | None:
+        """Half-moves in a row without a man move or a capture that draw the game:
+        ``quiet_move_draw`` moves by each player, or that many single moves."""
+        if self.quiet_move_draw is None:
+            return None
+        return self.quiet_move_draw * (2 if self.quiet_move_count == "each-player" else 1)
 
 
 def _error(name: str, message: str) -> BoardgenError:
@@ -208,5 +219,7 @@ def _check_consistent(p: LeapingParams, given: Mapping[str, Any]) -> None:
             "a man crowned in the middle of a capture would change what it may take; "
             "not supported with 'promotion: arrival-continues-as-king'",
         )
+    if "quiet_move_count" in given and p.quiet_move_draw is None:
+        raise _error("quiet_move_count", "set 'quiet_move_draw' too")
     if "restricted_rule" in given and p.restricted_region is None:
         raise _error("restricted_rule", "set 'restricted_region' too")

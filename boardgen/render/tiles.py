@@ -1,0 +1,383 @@
+"""Cutting a true-scale board into page-sized tiles along its cells' edges.
+
+A board larger than the paper is printed in tiles. Each drawn shape of the board (a
+cell, a label, a number, an oval) belongs to exactly one tile, the one its centre falls
+in, so every cell, label and number is printed whole, and the line where two tiles
+meet follows the cells' own edges: straight between squares, a staircase between
+hexagons. Nothing of a neighbour's cells is printed on a tile, so no sliver of a square
+shows across the join.
+
+Tiles overlap for gluing: each tile has a *glue band* on its right and lower sides,
+reaching :data:`OVERLAP` mm past the nearest edge of the neighbouring tile's cells. The
+neighbour is cut along its cells' edge (its dashed *cut line*) and laid on that band,
+edge to edge with this tile's cells. Shapes larger than a tile's room (a board's frame)
+are drawn on every tile, clipped to it.
+
+The cut positions are chosen row by row, then column by column within each row: the
+fewest tiles for the paper (each reaching as far as the paper allows), then spread
+evenly (the smallest tile size that needs no more tiles); tiles holding no shape at
+all (the empty corners around a hexagonal board) are not printed.
+"""
+
+from __future__ import annotations
+
+__all__ = ["OVERLAP", "Plan", "Tile", "item_bounds", "own_boxes", "plan_tiles", "tile_items"]
+
+import bisect
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from ..backends.fonts import text_width
+from ..geometry import Point
+from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Text
+from .paper import Box
+
+#: Least width of a glue band, past the neighbouring tile's nearest cell edge, in mm.
+OVERLAP = 10.0
+_SPANNING = -1  # owner of shapes drawn on every tile
+_EPS = 1e-6
+
+
+def item_bounds(item: Item) -> Box | None:
+    """A box that surely holds everything ``item`` paints, or None when that is unknown."""
+    if isinstance(item, Text):
+        width = text_width(item.text, item.size, item.bold)
+        left = item.x - width * {"start": 0.0, "middle": 0.5, "end": 1.0}[item.anchor]
+        return Box(left, item.y - 1.1 * item.size, width, 1.45 * item.size)  # accents, descenders
+    if isinstance(item, Group):
+        found = [Box(*item.clip)] if item.clip is not None else [item_bounds(child) for child in item.items]
+        boxes = [box for box in found if box is not None]
+        if not boxes or len(boxes) < len(found):
+            return None
+        x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+        x1, y1 = max(b.right for b in boxes), max(b.bottom for b in boxes)
+        k = item.scale
+        return Box(item.dx + k * x0, item.dy + k * y0, k * (x1 - x0), k * (y1 - y0))
+    pad = item.style.stroke_width / 2 if item.style.stroke else 0.0
+    if isinstance(item, Rect):
+        box = Box(item.x, item.y, item.width, item.height)
+    elif isinstance(item, Circle):
+        box = Box(item.cx - item.r, item.cy - item.r, 2 * item.r, 2 * item.r)
+    elif isinstance(item, Ellipse):  # the exact box of the turned ellipse
+        a = math.radians(item.angle)
+        hw = math.hypot(item.rx * math.cos(a), item.ry * math.sin(a))
+        hh = math.hypot(item.rx * math.sin(a), item.ry * math.cos(a))
+        box = Box(item.cx - hw, item.cy - hh, 2 * hw, 2 * hh)
+    elif not item.points:
+        return None
+    else:
+        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+        box = Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        pad *= _miter(item.points, item.closed)
+    return box.inset(-pad, -pad, -pad, -pad)
+
+
+def _miter(points: Sequence[Point], closed: bool) -> float:
+    """How far past a vertex a stroke's mitred corner reaches, in half stroke widths:
+    1 / sin(half the sharpest angle), at most the PDF miter limit, 10."""
+    n = len(points)
+    worst = 1.0
+    for i in range(n if closed else n - 2):
+        a, b, c = (
+            points[i - 1 if closed else i],
+            points[i if closed else i + 1],
+            points[(i + 1) % n if closed else i + 2],
+        )
+        u, v = (a[0] - b[0], a[1] - b[1]), (c[0] - b[0], c[1] - b[1])
+        lu, lv = math.hypot(*u), math.hypot(*v)
+        if lu < _EPS or lv < _EPS:
+            continue
+        cos = max(-1.0, min(1.0, (u[0] * v[0] + u[1] * v[1]) / (lu * lv)))
+        half = math.acos(cos) / 2
+        worst = max(worst, 10.0 if half < _EPS else min(10.0, 1 / math.sin(half)))
+    return worst
+
+
+@dataclass
+class _Node:
+    """A shape or group of the artwork, with its box in artwork coordinates; a leaf
+    (``children`` None) has an owner tile, a group the set of tiles below it."""
+
+    item: Item
+    box: Box | None
+    children: tuple[_Node, ...] | None
+    corners: tuple[Point, ...] = ()  # a cell's outline (artwork coordinates), for cut lines
+    owner: int = _SPANNING
+    tiles: frozenset[int] = frozenset()
+
+
+def _tree(item: Item, dx: float, dy: float, k: float, in_cells: bool) -> _Node:
+    if isinstance(item, Group) and item.clip is None:
+        inner = (dx + k * item.dx, dy + k * item.dy, k * item.scale)
+        cells = in_cells or item.label == "cells"
+        children = tuple(_tree(child, *inner, cells) for child in item.items)
+        return _Node(item, None, children)
+    box = item_bounds(item)
+    placed = None if box is None else Box(dx + k * box.x, dy + k * box.y, k * box.width, k * box.height)
+    corners: tuple[Point, ...] = ()
+    if in_cells and isinstance(item, Rect):
+        x, y, w, h = (dx + k * item.x, dy + k * item.y, k * item.width, k * item.height)
+        corners = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+    elif in_cells and isinstance(item, Polygon) and item.closed:
+        corners = tuple((dx + k * px, dy + k * py) for px, py in item.points)
+    return _Node(item, placed, None, corners)
+
+
+def _leaves(nodes: Sequence[_Node]) -> Iterator[_Node]:
+    for node in nodes:
+        if node.children is None:
+            yield node
+        else:
+            yield from _leaves(node.children)
+
+
+def _cuts(spans: list[tuple[float, float, float]], room: float) -> list[float]:
+    """Cut positions along one axis: ``spans`` are (centre, low, high) of every shape;
+    each tile takes the shapes whose centres fall in it, and must hold them plus a glue
+    band reaching OVERLAP past the next tile's nearest shape, within ``room`` mm."""
+    spans.sort()
+    n = len(spans)
+    after = [math.inf] * (n + 1)  # lowest edge of the shapes from index j on
+    for j in range(n - 1, -1, -1):
+        after[j] = min(spans[j][1], after[j + 1])
+    cuts: list[float] = []
+    i = 0
+    while i < n:
+        low, high, best, j = math.inf, -math.inf, None, i
+        while j < n:
+            centre = spans[j][0]
+            while j < n and spans[j][0] <= centre + _EPS:
+                low, high = min(low, spans[j][1]), max(high, spans[j][2])
+                j += 1
+            if high - low > room + _EPS:
+                break
+            if (high if j == n else max(high, after[j] + OVERLAP)) - low <= room + _EPS:
+                best = j
+        if best is None:
+            raise ValueError("the paper is too small for one cell of this board")
+        if best < n:
+            cuts.append((spans[best - 1][0] + spans[best][0]) / 2)
+        i = best
+    return cuts
+
+
+def _share(
+    shapes: list[_Node], centres: dict[int, Point], ys: list[float], width: float
+) -> dict[tuple[int, int], list[_Node]]:
+    """The shapes of each tile (column, row), for row cuts ``ys``: each row band is cut
+    into columns of its own, spread evenly."""
+    bands: dict[int, list[_Node]] = {}
+    for leaf in shapes:
+        bands.setdefault(bisect.bisect(ys, centres[id(leaf)][1]), []).append(leaf)
+    cell_of: dict[tuple[int, int], list[_Node]] = {}
+    for r, band in bands.items():
+        xs = _balanced(
+            [(centres[id(leaf)][0], leaf.box.x, leaf.box.right) for leaf in band if leaf.box], width
+        )
+        for leaf in band:
+            cell_of.setdefault((bisect.bisect(xs, centres[id(leaf)][0]), r), []).append(leaf)
+    return cell_of
+
+
+def _balanced(spans: list[tuple[float, float, float]], room: float) -> list[float]:
+    """The fewest cuts :func:`_cuts` finds, spread evenly: the same number of tiles
+    with the smallest room that still needs no more, so that the last tile is not a
+    thin remainder."""
+    cuts = _cuts(spans, room)
+    low, high = 0.0, room
+    for _ in range(30):
+        middle = (low + high) / 2
+        try:
+            fewest = len(_cuts(spans, middle)) == len(cuts)
+        except ValueError:  # a cell no longer fits
+            fewest = False
+        low, high = (low, middle) if fewest else (middle, high)
+    return _cuts(spans, high)
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page's part of the board. ``number`` counts tiles in reading order from 1."""
+
+    number: int
+    column: int
+    row: int
+    window: Box  # what the page shows, artwork coordinates
+    own: Box  # the tile's own shapes (the window without its glue bands)
+    glue: tuple[tuple[Box, int], ...]  # glue bands, each with the number of the tile laid on it
+    cut: tuple[tuple[Point, Point], ...]  # cell edges along which this tile is cut out
+    outer: tuple[bool, bool, bool, bool]  # left, top, right, bottom: an edge of the whole board
+
+    def name(self, total: int) -> str:
+        """``"2/4"``: never mistaken for a square's name (``a1``) or number (``12``)."""
+        return f"{self.number}/{total}"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How a board is cut: its tiles, and the shapes each one prints."""
+
+    tiles: tuple[Tile, ...]
+    columns: int
+    rows: int
+    nodes: tuple[_Node, ...]
+
+
+def plan_tiles(items: Sequence[Item], room: tuple[float, float]) -> Plan:
+    """Tiles of at most ``room`` (width, height) mm covering the artwork ``items``."""
+    nodes = tuple(_tree(item, 0.0, 0.0, 1.0, False) for item in items)
+    width, height = room
+    placed = [leaf for leaf in _leaves(nodes) if leaf.box is not None]
+    boxes = [(leaf, leaf.box) for leaf in placed if leaf.box is not None]
+    shapes = [leaf for leaf, box in boxes if box.width <= width and box.height <= height]
+    if not shapes:
+        raise ValueError("nothing to tile")
+    anchors = _Anchors([leaf for leaf in shapes if leaf.corners])
+    centres = {id(leaf): anchors.centre(leaf) for leaf in shapes}
+    # Rows first, then each row's own columns: a row of tiles is cut where its own
+    # shapes allow, whatever the rows above and below need. Rows spread evenly unless
+    # that costs a tile.
+    ys_spans = [(centres[id(leaf)][1], leaf.box.y, leaf.box.bottom) for leaf in shapes if leaf.box]
+    fewest = _share(shapes, centres, _cuts(ys_spans, height), width)
+    even = _share(shapes, centres, _balanced(ys_spans, height), width)
+    cell_of = even if len(even) <= len(fewest) else fewest
+    columns, rows = 1 + max(k[0] for k in cell_of), 1 + max(k[1] for k in cell_of)
+    keys = sorted(cell_of, key=lambda k: (k[1], k[0]))
+    numbers = {key: n for n, key in enumerate(keys, start=1)}
+    for key, leaves in cell_of.items():
+        for leaf in leaves:
+            leaf.owner = numbers[key]
+    _mark(nodes)
+    cuts = _cut_edges(shapes)
+    owns = {key: _union(list(_boxes(cell_of[key]))) for key in keys}
+    tiles = []
+    for key in keys:
+        c, r = key
+        mine = owns[key]
+        x0, y0, x1, y1 = mine.x, mine.y, mine.right, mine.bottom
+        right = [k for k in keys if k == (c + 1, r)]
+        below = [k for k in keys if k[1] == r + 1 and _across(owns[k], mine)]
+        above = [k for k in keys if k[1] == r - 1 and _across(owns[k], mine)]
+        reach_x = min((b.x for k in right for b in _boxes(cell_of[k])), default=None)
+        under = [b.y for k in below for b in _boxes(cell_of[k]) if b.right > x0 and b.x < x1]
+        reach_y = min(under, default=None)
+        if reach_x is not None:
+            x1 = max(x1, min(reach_x + OVERLAP, x0 + width))
+        if reach_y is not None:
+            y1 = max(y1, min(reach_y + OVERLAP, y0 + height))
+        glue = []
+        if reach_x is not None:
+            glue.append((Box(reach_x, y0, x1 - reach_x, y1 - y0), numbers[right[0]]))
+        if reach_y is not None:
+            glue.append((Box(x0, reach_y, x1 - x0, y1 - reach_y), numbers[below[0]]))
+        outer = (not any(k[1] == r and k[0] < c for k in keys), not above, reach_x is None, reach_y is None)
+        window = Box(x0, y0, x1 - x0, y1 - y0)
+        tiles.append(Tile(numbers[key], c, r, window, mine, tuple(glue), cuts.get(numbers[key], ()), outer))
+    return Plan(tuple(tiles), columns, rows, nodes)
+
+
+class _Anchors:
+    """Where a shape counts as standing, for cutting: a cell at its centre; any other
+    shape near the cells (a label, a number) at the nearest cell centre line on each
+    axis (within a cell's size), so that it stays on the tile of the row and column it
+    names; shapes farther out (a scoring track's ovals) at their own centre."""
+
+    def __init__(self, cells: list[_Node]) -> None:
+        boxes = [cell.box for cell in cells if cell.box is not None]
+        found = [_middle(box) for box in boxes]
+        self.xs = sorted({round(x, 6) for x, _ in found})
+        self.ys = sorted({round(y, 6) for _, y in found})
+        self.reach = sorted(min(b.width, b.height) for b in boxes)[len(boxes) // 2] if boxes else 0.0
+
+    def centre(self, leaf: _Node) -> Point:
+        assert leaf.box is not None
+        x, y = _middle(leaf.box)
+        if leaf.corners or not self.xs:
+            return x, y
+        return _nearest(self.xs, x, self.reach), _nearest(self.ys, y, self.reach)
+
+
+def _middle(box: Box) -> Point:
+    return box.x + box.width / 2, box.y + box.height / 2
+
+
+def _nearest(values: list[float], x: float, reach: float) -> float:
+    """The value nearest ``x``, if within ``reach``; else ``x``."""
+    i = bisect.bisect(values, x)
+    best = min(values[max(0, i - 1) : i + 1], key=lambda v: abs(v - x))
+    return best if abs(best - x) <= reach else x
+
+
+def _union(boxes: list[Box]) -> Box:
+    x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+    return Box(x0, y0, max(b.right for b in boxes) - x0, max(b.bottom for b in boxes) - y0)
+
+
+def _across(a: Box, b: Box) -> bool:
+    """Whether two boxes share some stretch of the x axis."""
+    return a.x < b.right and b.x < a.right
+
+
+def _boxes(leaves: list[_Node]) -> Iterator[Box]:
+    return (leaf.box for leaf in leaves if leaf.box is not None)
+
+
+def _mark(nodes: Sequence[_Node]) -> frozenset[int]:
+    """Fill in each group's set of tiles (leaves drawn everywhere count as every tile)."""
+    found: set[int] = set()
+    for node in nodes:
+        if node.children is None:
+            node.tiles = frozenset({node.owner})
+        else:
+            node.tiles = _mark(node.children)
+        found |= node.tiles
+    return frozenset(found)
+
+
+Edge = tuple[Point, Point]
+
+
+def _cut_edges(shapes: list[_Node]) -> dict[int, tuple[Edge, ...]]:
+    """Per tile, the cell edges it shares with tiles before it in reading order (its left
+    and upper neighbours): the line along which it is cut out and laid on their bands."""
+    seen: dict[tuple[Point, Point], int] = {}
+    found: dict[int, list[Edge]] = {}
+    for leaf in shapes:
+        points = leaf.corners
+        if not points:
+            continue
+        for a, b in zip(points, (*points[1:], points[0]), strict=True):
+            ends = sorted(((round(a[0], 2), round(a[1], 2)), (round(b[0], 2), round(b[1], 2))))
+            key = (ends[0], ends[1])
+            other = seen.get(key)
+            if other is None:
+                seen[key] = leaf.owner
+            elif other != leaf.owner:
+                later = max(other, leaf.owner)
+                found.setdefault(later, []).append((a, b))
+    return {number: tuple(edges) for number, edges in found.items()}
+
+
+def own_boxes(plan: Plan, tile: Tile) -> list[Box]:
+    """The boxes (artwork coordinates) of the shapes ``tile`` prints as its own."""
+    return [leaf.box for leaf in _leaves(plan.nodes) if leaf.owner == tile.number and leaf.box is not None]
+
+
+def tile_items(plan: Plan, tile: Tile) -> tuple[Item, ...]:
+    """The shapes ``tile``'s page prints: its own, and those drawn on every tile."""
+    kept = (_pick(node, tile.number) for node in plan.nodes)
+    return tuple(item for item in kept if item is not None)
+
+
+def _pick(node: _Node, number: int) -> Item | None:
+    if number not in node.tiles and _SPANNING not in node.tiles:
+        return None
+    if node.children is None:
+        return node.item
+    group = node.item
+    assert isinstance(group, Group)
+    kept = tuple(item for item in (_pick(child, number) for child in node.children) if item is not None)
+    if len(kept) == len(group.items) and all(a is b for a, b in zip(kept, group.items, strict=True)):
+        return group  # nothing cut, at any depth
+    return Group(kept, group.dx, group.dy, group.scale, group.clip, group.label) if kept else None
