@@ -9,7 +9,7 @@ DIGEST := $(shell cksum < pyproject.toml | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.run-$(DIGEST)
 TEST_STAMP := $(VENV)/.test-$(DIGEST)
 
-.PHONY: boards test fuzz lint bench clean setup system-deps
+.PHONY: boards library test fuzz lint bench clean setup system-deps
 
 setup: $(TEST_STAMP)
 
@@ -25,8 +25,14 @@ $(TEST_STAMP): pyproject.toml
 	rm -f $(VENV)/.run-* $(VENV)/.test-* $(VENV)/.installed-*
 	touch $(RUN_STAMP) $@
 
+# The six games of the original brief; `make library` builds every shipped game (seventeen).
+BRIEF := kruzno-checkers hex9-checkers catchup american-checkers pool-checkers variante-dames
+
 boards: $(RUN_STAMP)
-	$(BIN)/boardgen build --out output
+	$(BIN)/boardgen build $(BRIEF) --out output
+
+library: $(RUN_STAMP)
+	$(BIN)/boardgen build --out library
 
 # chromium, qpdf, rsvg-convert, pdftoppm for the tests: installed with apt-get when
 # missing and we are root (see the script); `boards` needs none of them.
@@ -55,4 +61,4 @@ bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/bench_outputs.py
 
 clean:
-	rm -rf output .pytest_cache .mypy_cache .ruff_cache
+	rm -rf output library .pytest_cache .mypy_cache .ruff_cache
