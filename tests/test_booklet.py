@@ -25,7 +25,17 @@ from boardgen.sheets.impose import padded, saddle_stitch
 from boardgen.texts.catalogue import catalogue, languages
 
 ROOT = Path(__file__).resolve().parents[1]
-VARIANTS = load_all(ROOT / "variants")
+#: The booklet of the brief's six games (`make boards`); the library's is tested below.
+BRIEF = (
+    "american-checkers",
+    "catchup",
+    "hex9-checkers",
+    "kruzno-checkers",
+    "pool-checkers",
+    "variante-dames",
+)
+LIBRARY = load_all(ROOT / "variants")
+VARIANTS = [v for v in LIBRARY if v.id in BRIEF]
 
 
 @pytest.fixture(scope="module", params=languages())
@@ -243,3 +253,25 @@ def test_folded_booklet_is_typeset_for_a5_not_shrunk() -> None:
     reader = pypdf.PdfReader(io.BytesIO(fold))
     assert reader.trailer["/Root"]["/Lang"] == "fr"
     assert len(reader.pages) % 2 == 0
+
+
+def test_the_library_booklet_keeps_its_cover_to_one_page_and_its_contents_lead_to_every_game() -> None:
+    """All seventeen shipped games (`make library`): the cover still fits one page (more,
+    smaller pictures), and the contents, running over two pages, point at each sheet."""
+    data = render_booklet(LIBRARY, "de", A4)
+    pdf = pypdfium2.PdfDocument(data)
+    pages = [
+        re.sub(r"[ \u00a0]+", " ", pdf[i].get_textpage().get_text_range().replace("\r\n", "\n"))
+        for i in range(len(pdf))
+    ]
+    c = catalogue("de")
+    cover = " ".join(pages[0].split())
+    assert c.text("words.booklet_note")[:40] in cover  # the note after the pictures, on page 1
+    for variant in LIBRARY:
+        assert variant.title["de"].split(" (")[0].split()[-1] in cover, variant.id
+    contents = pages[1] + pages[2]
+    entries = dict(re.findall(r"^(.+?) [. ]*\.[. ]*(\d+)$", contents, flags=re.M))
+    for variant in LIBRARY:
+        title = variant.title["de"].replace("\u00a0", " ")
+        number = int(entries[title])
+        assert pages[number - 1].split("\n", 1)[1].lstrip().startswith(title.split(" (")[0]), variant.id

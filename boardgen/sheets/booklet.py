@@ -222,20 +222,27 @@ def _blank_note(c: Catalogue, numbered: Callable[[Any, Any], None]) -> Callable[
     return draw
 
 
-def _cover(lang: str, variants: Sequence[Variant], width: float, note: str) -> list[Any]:
+def _cover(lang: str, variants: Sequence[Variant], width: float, height: float, note: str) -> list[Any]:
     """Title, the games as small starting positions, and how to print the booklet.
 
     Three pictures to a row for up to nine games; more games get more, smaller ones, so
-    the cover stays one page (a library of 17 games: five to a row)."""
+    the cover stays one page (a library of 17 games: six to a row on A4, five on A5)."""
     c = catalogue(lang)
     st = styles()
-    columns = 3 if len(variants) <= 9 else 4 if len(variants) <= 12 else 5
+    columns = 3 if len(variants) <= 9 else 4 if len(variants) <= 12 else 6
+    columns = min(columns, max(3, int(width / (22 * MM))))  # a title's long word keeps whole
+    rows_needed = -(-len(variants) // columns)
+    # pictures shrink to leave the title and the note their room: about half the page for the grid
     cell = width / columns
     small = width < 150 * MM  # an A5 page: less room around the pictures
+    picture = min(50.0, cell / MM - 8, (0.4 if small else 0.55) * height / MM / rows_needed - 13)
     pictures = []
     for variant in variants:
-        scene = start_diagram(variant, min(50.0, cell / MM - 8), coordinates=False)
         name = Paragraph(escape(typeset(variant.title[lang], c.typography)), st.small)
+        if picture < 12:  # too many games for the page: their names alone, no thumbnails
+            pictures.append([name])
+            continue
+        scene = start_diagram(variant, picture, coordinates=False)
         pictures.append([SceneFlowable(scene), Spacer(1, 3), name])
     rows = [pictures[i : i + columns] for i in range(0, len(pictures), columns)]
     rows[-1] += [[]] * (columns - len(rows[-1]))
@@ -247,6 +254,9 @@ def _cover(lang: str, variants: Sequence[Variant], width: float, note: str) -> l
                 ("ALIGN", (0, 0), (-1, -1), "CENTER"),
                 ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 14),
+                # narrow columns (many games, or an A5 page) keep their room for the titles
+                ("LEFTPADDING", (0, 0), (-1, -1), 6 if cell > 30 * MM else 2),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 6 if cell > 30 * MM else 2),
             ]
         )
     )
@@ -295,7 +305,7 @@ def _story(variants: Sequence[Variant], lang: str, paper: Paper, doc: Any, *, fo
     c = catalogue(lang)
     st = styles()
     note = c.text("words.booklet_fold_note" if fold else "words.booklet_note")
-    story: list[Any] = [*_cover(lang, variants, doc.width, note), PageBreak()]
+    story: list[Any] = [*_cover(lang, variants, doc.width, doc.height, note), PageBreak()]
     story.append(Paragraph(escape(c.text("words.contents")), st.title))
     story.append(Spacer(1, 6 * MM))
     pages = _Pages()
