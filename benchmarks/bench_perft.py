@@ -5,8 +5,9 @@ Run from the project root:  python benchmarks/bench_perft.py [--quick] [--peer-d
 Prints one row per game: perft from the starting position at a depth that takes a
 second or so. Catchup's perft counts its last two plies by formula (docs/rules.md), so
 its row gives the time but no rate: that would measure counting, not generating. Then
-English checkers perft by this engine and by pydraughts (a draughts library written in
-Python) at the same depth in the same run, with the ratio of their speeds; both count
+English checkers and International draughts perft by this engine and by pydraughts (a
+draughts library written in Python) at the same depth in the same run, with the ratio
+of their speeds; both count
 the last ply in bulk (the number of legal moves rather than playing them). Without
 pydraughts installed the peer row is skipped with a note. A benchmark, not a test: it
 asserts nothing but that the two counts agree.
@@ -37,6 +38,13 @@ GAMES = [
     ("kruzno-checkers", 5, 4),
     ("hex9-checkers", 5, 4),
     ("catchup", 3, 2),
+    ("international-draughts", 7, 5),
+]
+
+#: Games raced against pydraughts: our id, pydraughts' variant name, depth (full, --quick).
+PEERS = [
+    ("american-checkers", "english", 6, 5),
+    ("international-draughts", "standard", 5, 4),
 ]
 
 
@@ -80,7 +88,7 @@ def row(name: str, depth: int, nodes: int, seconds: float, note: str = "") -> No
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="shallower depths (a few seconds in all)")
-    parser.add_argument("--peer-depth", type=int, default=None, help="English depth compared with pydraughts")
+    parser.add_argument("--peer-depth", type=int, default=None, help="depth of the races with pydraughts")
     args = parser.parse_args()
 
     print(f"{'game':<28}{'depth':>6}{'nodes':>14}{'seconds':>10}{'nodes/s':>14}")
@@ -92,19 +100,21 @@ def main() -> None:
         by_formula = load_variant(game_id).rules.family == "placement"
         row(game_id, depth, nodes, seconds, "(last plies counted by formula)" if by_formula else "")
 
-    depth = args.peer_depth or (5 if args.quick else 6)
-    english = load_game("american-checkers")
-    ours, our_seconds = timed(lambda: english.perft(english.initial(), depth))
-    row("american-checkers (peer run)", depth, ours, our_seconds)
     try:
         from draughts import Board  # type: ignore[import-untyped]
     except ImportError:
         print("pydraughts ratio: skipped (pydraughts is not installed: pip install pydraughts)")
         return
-    theirs, their_seconds = timed(lambda: peer_perft(Board("english"), depth), minimum=0.0)
-    row("pydraughts english", depth, theirs, their_seconds)
-    agree = "counts agree" if theirs == ours else f"COUNTS DIFFER ({theirs} vs {ours})"
-    print(f"pydraughts ratio: {their_seconds / our_seconds:,.0f}x faster at depth {depth} ({agree})")
+    for game_id, variant, full, quick in PEERS:
+        depth = args.peer_depth or (quick if args.quick else full)
+        game = load_game(game_id)
+        ours, our_seconds = timed(partial(game.perft, game.initial(), depth))
+        row(f"{game_id} (peer run)", depth, ours, our_seconds)
+        theirs, their_seconds = timed(partial(peer_perft, Board(variant), depth), minimum=0.0)
+        row(f"pydraughts {variant}", depth, theirs, their_seconds)
+        agree = "counts agree" if theirs == ours else f"COUNTS DIFFER ({theirs} vs {ours})"
+        ratio = their_seconds / our_seconds
+        print(f"pydraughts ratio, {game_id}: {ratio:,.0f}x faster at depth {depth} ({agree})")
 
 
 if __name__ == "__main__":

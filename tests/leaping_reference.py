@@ -38,6 +38,14 @@ _HEX = {
     "forward-diagonal": ["ne", "nw"],
     "backward-diagonal": ["se", "sw"],
 }
+# A hex board drawn "flat" has a corner at each player: north-west is straight ahead.
+_HEX_FLAT = {
+    "forward": ["nw"],
+    "backward": ["se"],
+    "sideways": [],
+    "forward-diagonal": ["ne", "w"],
+    "backward-diagonal": ["e", "sw"],
+}
 _GROUPS = {
     "diagonal": ["forward-diagonal", "backward-diagonal"],
     "orthogonal": ["forward", "sideways", "backward"],
@@ -63,7 +71,8 @@ class Reference:
         if p["king_capture"] is None:
             p["king_capture"] = p["king"]
         self.p = p
-        table = _SQUARE if self.grid.kind == "square" else _HEX
+        flat = getattr(self.grid, "orientation", "pointy") == "flat"
+        table = _SQUARE if self.grid.kind == "square" else _HEX_FLAT if flat else _HEX
         self.sides: list[Side] = [pl.side or "south" for pl in spec.players]
 
         def dirs(words: Any, player: int) -> list[str]:
@@ -75,6 +84,8 @@ class Reference:
         self.man_steps = [dirs(p["man_steps"], i) for i in (0, 1)]
         self.man_caps = [dirs(p["man_captures"], i) for i in (0, 1)]
         self.king_dirs = dirs(p["king_directions"], 0) if p["king"] != "none" else []
+        capture_words = p.get("king_capture_directions") or p["king_directions"]
+        self.king_cap_dirs = dirs(capture_words, 0) if p["king"] != "none" else []
         self.far = [
             {c for c in spec.playable if self.grid.row_from(c, side) == self.grid.row_count}
             if p["promotion"] != "none"
@@ -95,7 +106,12 @@ class Reference:
         return board, ids.index(self.spec.first)
 
     def step(self, cell: int, d: str) -> int | None:
+        """The next playable cell going ``d``: the neighbour, or on a board played on one
+        colour, two squares on along a row or column (the neighbour there is the other
+        colour)."""
         nxt = self.grid.step(cell, d)
+        if nxt is not None and nxt not in self.spec.playable and d in ("n", "s", "e", "w"):
+            nxt = self.grid.step(cell, d, 2)
         return nxt if nxt is not None and nxt in self.spec.playable else None
 
     # -- moves -----------------------------------------------------------------------
@@ -178,7 +194,7 @@ class Reference:
         """(direction, captured cell, landing cells) of each capture a king at cur has."""
         flying = self.p["king_capture"] == "flying"
         found = []
-        for d in self.king_dirs:
+        for d in self.king_cap_dirs:
             if last is not None and d == Grid.opposite(last) and self.p["king_reversal"] == "forbidden":
                 continue
             c = self.step(cur, d)
@@ -247,11 +263,11 @@ class Reference:
                 # the last empty cell before the next captured piece
                 nxt = taken[len(taken) - len(dirs) + i + 1]
                 back = Grid.opposite(dirs[i])
-                c = self.grid.step(nxt, back)
+                c = self.step(nxt, back)
                 assert c is not None
                 cells[here] = c
             elif dirs[i + 1] == Grid.opposite(dirs[i]):
-                cells[here] = self.grid.step(taken[len(taken) - len(dirs) + i], dirs[i]) or cells[here]
+                cells[here] = self.step(taken[len(taken) - len(dirs) + i], dirs[i]) or cells[here]
         return tuple(cells), taken
 
     # -- play and perft --------------------------------------------------------------

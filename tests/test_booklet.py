@@ -44,8 +44,9 @@ def test_cover_then_contents_with_every_game(booklet: tuple[str, bytes, list[str
     c = catalogue(lang)
     assert c.text("words.booklet_title") in pages[0]
     assert c.text("words.contents") in pages[1]
+    cover = " ".join(pages[0].split())  # titles may wrap in the cover's narrow columns
     for variant in VARIANTS:
-        assert variant.title[lang].replace("\u00a0", " ").split(" (")[0] in pages[0]
+        assert variant.title[lang].replace("\u00a0", " ").split(" (")[0] in cover
 
 
 def test_contents_page_numbers_lead_to_each_game(booklet: tuple[str, bytes, list[str]]) -> None:

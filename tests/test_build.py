@@ -17,6 +17,7 @@ from boardgen.cli import main
 from boardgen.descriptor import load_variant
 
 ROOT = Path(__file__).resolve().parents[1]
+#: The games these tests build (the six of ``make boards``; the library has more).
 IDS = ["american-checkers", "catchup", "hex9-checkers", "kruzno-checkers", "pool-checkers", "variante-dames"]
 #: Files without words, then one file per language for each kind with words.
 FILES = ["board.svg", "start.svg"] + [
@@ -35,7 +36,7 @@ def expected_files() -> list[str]:
 
 
 def build(out: Path, *options: str) -> dict[str, bytes]:
-    result = CliRunner().invoke(main, ["build", "--out", str(out), "--quiet", *options])
+    result = CliRunner().invoke(main, ["build", "--out", str(out), "--quiet", *options, *IDS])
     assert result.exit_code == 0, result.output
     assert result.output == ""
     return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
@@ -50,7 +51,7 @@ def test_build_writes_every_file_the_same_with_one_worker_or_two(tmp_path: Path)
 
 
 def test_build_summary_reports_files_pages_and_workers(tmp_path: Path) -> None:
-    result = CliRunner().invoke(main, ["build", "--out", str(tmp_path), "--jobs", "2"])
+    result = CliRunner().invoke(main, ["build", "--out", str(tmp_path), "--jobs", "2", *IDS])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert len(lines) == 1, "piped: no progress, only the summary"
@@ -71,7 +72,7 @@ def complete(path: Path) -> bool:
 
 def start_build(out: Path) -> subprocess.Popen[bytes]:
     env = {**os.environ, "BOARDGEN_VARIANTS": str(ROOT / "variants")}
-    command = [sys.executable, "-m", "boardgen", "build", "--out", str(out), "--jobs", "1", "--quiet"]
+    command = [sys.executable, "-m", "boardgen", "build", "--out", str(out), "--jobs", "1", "--quiet", *IDS]
     return subprocess.Popen(command, env=env, cwd=ROOT)
 
 

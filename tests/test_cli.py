@@ -17,12 +17,14 @@ def test_list_shows_every_game_with_its_cell_count() -> None:
     result = CliRunner().invoke(main, ["list"])
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert len(lines) == 6
+    assert len(lines) == 17  # the six original games and the eleven draughts games
     table = {line.split()[0]: line for line in lines}
     assert "91 cells" in table["kruzno-checkers"]
     assert "hexhex side 9" in table["hex9-checkers"] and "217 cells" in table["hex9-checkers"]
     assert table["catchup"].endswith("cells  en de fr")
     assert "square 8x8" in table["variante-dames"]
+    assert "square 10x10" in table["international-draughts"]
+    assert "hexhex side 5" in table["hexdame"] and "61 cells" in table["hexdame"]
 
 
 def test_every_command_has_help() -> None:

@@ -8,11 +8,27 @@ from boardgen.descriptor import load_all, load_variant
 from boardgen.errors import BoardgenError
 from boardgen.geometry import HexHexGrid, SquareGrid
 
+ORIGINAL_SIX = (
+    "american-checkers", "catchup", "hex9-checkers", "kruzno-checkers", "pool-checkers", "variante-dames",
+)  # fmt: skip
+#: The national draughts games of issue 12 (PDN GameType in the comment).
+DRAUGHTS = (
+    "brazilian-draughts",  # 26
+    "canadian-draughts",  # 27
+    "czech-draughts",  # 29
+    "frisian-draughts",  # 40
+    "hexdame",  # Freeling, 1979 (no PDN GameType)
+    "international-draughts",  # 20
+    "italian-draughts",  # 22
+    "russian-draughts",  # 25
+    "spanish-draughts",  # 24
+    "thai-draughts",  # 31
+    "turkish-draughts",  # 30
+)
 
-def test_all_six_games_are_bundled() -> None:
-    assert [v.id for v in load_all()] == [
-        "american-checkers", "catchup", "hex9-checkers", "kruzno-checkers", "pool-checkers", "variante-dames",
-    ]  # fmt: skip
+
+def test_every_game_is_bundled() -> None:
+    assert [v.id for v in load_all()] == sorted((*ORIGINAL_SIX, *DRAUGHTS))
 
 
 @pytest.mark.parametrize(

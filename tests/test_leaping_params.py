@@ -83,7 +83,15 @@ def test_directions_follow_the_drawn_shape() -> None:
         "se": "backward-diagonal",
         "sw": "backward-diagonal",
     }
-    assert classify(HexHexGrid(6, orientation="flat"), "south") == hexes
+    # Drawn "flat", a corner points at each player: the north-west step is straight ahead.
+    assert classify(HexHexGrid(6, orientation="flat"), "south") == {
+        "nw": "forward",
+        "ne": "forward-diagonal",
+        "w": "forward-diagonal",
+        "se": "backward",
+        "e": "backward-diagonal",
+        "sw": "backward-diagonal",
+    }
     north = classify(SquareGrid(8, 8), "north")
     assert (north["s"], north["se"], north["e"], north["n"]) == (
         "forward",

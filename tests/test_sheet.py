@@ -260,7 +260,7 @@ def test_a_diagram_too_big_is_scaled_down_and_says_so() -> None:
     assert group.scale < 1
     assert 360 * group.scale <= 190 - 12
     captions = " ".join(i.text for i in page.items if isinstance(i, Text))
-    assert f"Scaled to {int(group.scale * 100)} %" in captions and "Black to move." in captions
+    assert f"Scaled to {int(group.scale * 100)}%" in captions and "Black to move." in captions
     with pdf_of((page,)) as doc:
         drawn = cells(doc.pages[0])
     box = A4.oriented(True).printable

@@ -10,8 +10,13 @@ Names: the line letter, then the row number, e.g. ``a1`` is the south-west corne
 Moving east adds 1 to the letter, north-west adds 1 to the row, north-east adds 1 to both.
 
 The abstract grid always has flat south and north edges (cells "pointy" on the
-page). The ``flat`` orientation turns the drawing 30 degrees so cells have flat tops;
-rows and names are unchanged.
+page). The ``flat`` orientation turns the drawing 30 degrees so cells have flat tops
+and a corner of the board points at each player: the corner cell ``(side-1, 0)`` at
+the bottom, ``(side-1, 2 side-2)`` at the top. Names are unchanged; rows, as a player
+counts them, are then the chevrons around that player's corner (the corner cell is
+row 1, the three cells in front of it row 2, ..., the two far edges the last row), so
+"the nearest rows" and "the far row" mean what they say in a game played corner to
+corner, such as Freeling's Hexdame.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ import functools
 import math
 from typing import Literal
 
-from .base import Grid, Point, column_letters
+from .base import Grid, Point, Side, column_letters
 
 Orientation = Literal["pointy", "flat"]
 
@@ -53,6 +58,17 @@ class HexHexGrid(Grid):
 
     def describe(self) -> str:
         return f"hexhex board of side {self.side}"
+
+    def row_from(self, cell: int, side: Side) -> int:
+        """1-based row of ``cell`` counted from ``side``: straight rows when the players
+        face an edge (``pointy``), chevrons round their corner when they face a corner."""
+        if self.orientation == "pointy":
+            return super().row_from(cell, side)
+        x, y = self._coords[cell]
+        if side == "north":
+            last = 2 * self.side - 2
+            x, y = last - x, last - y
+        return 1 + max(y, y - x + self.side - 1)
 
     def distance_from_centre(self, cell: int) -> int:
         x, y = self._coords[cell]

@@ -223,10 +223,13 @@ def _blank_note(c: Catalogue, numbered: Callable[[Any, Any], None]) -> Callable[
 
 
 def _cover(lang: str, variants: Sequence[Variant], width: float, note: str) -> list[Any]:
-    """Title, the games as small starting positions, and how to print the booklet."""
+    """Title, the games as small starting positions, and how to print the booklet.
+
+    Three pictures to a row for up to nine games; more games get more, smaller ones, so
+    the cover stays one page (a library of 17 games: five to a row)."""
     c = catalogue(lang)
     st = styles()
-    columns = 3
+    columns = 3 if len(variants) <= 9 else 4 if len(variants) <= 12 else 5
     cell = width / columns
     small = width < 150 * MM  # an A5 page: less room around the pictures
     pictures = []

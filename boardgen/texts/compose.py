@@ -296,14 +296,17 @@ def _leaping(s: _Sheet, game: Game) -> None:
         "moving",
         [s.say(key + "man_steps", directions=_directions(s, p.man_steps)), s.say("rules.leaping.men_move")],
     )
+    game_ = _leaping_game(game)
     s.section(
         "capturing",
         [
             s.say(key + "capture." + p.capture),
             s.say(key + "man_captures", directions=_directions(s, p.man_captures)),
+            s.say(key + "kings_immune_to_men." + str(p.kings_immune_to_men).lower()),
+            s.say("rules.leaping.one_colour_lines") if _skips_squares(game_) else "",
         ],
         [s.say("rules.leaping.sequence"), s.say(key + "removal." + p.removal)],
-        s.say(key + "capture_choice." + p.capture_choice),
+        _choice(s, p.capture_choice, p.capture_precedence),
     )
     if p.has_kings:
         king_dirs = _directions(s, p.king_directions)
@@ -311,6 +314,11 @@ def _leaping(s: _Sheet, game: Game) -> None:
             s.say(key + "king." + p.king, directions=king_dirs),
             s.say(key + "king_capture." + p.king_capture, directions=king_dirs),
         ]
+        if p.king_capture_directions != p.king_directions:
+            capture_dirs = _directions(s, p.king_capture_directions)
+            moves.append(s.say(key + "king_capture_directions", directions=capture_dirs))
+        if p.king_quiet_move_limit is not None:
+            moves.append(s.count(key + "king_quiet_move_limit.count", p.king_quiet_move_limit))
         if p.king_capture == "flying":
             moves.append(s.say(key + "flying_king_landing." + p.flying_king_landing))
             moves.append(s.say("rules.leaping.king_turns"))
@@ -349,6 +357,23 @@ def _leaping(s: _Sheet, game: Game) -> None:
     if p.three_kings_vs_one is not None:
         draws.append(s.count(key + "three_kings_vs_one.count", p.three_kings_vs_one))
     s.section("end", [s.say("rules.leaping.win"), s.say(key + "no_legal_move." + p.no_legal_move)], draws)
+
+
+def _choice(s: _Sheet, choice: str, precedence: tuple[str, ...]) -> list[str]:
+    """Which capture to pick: the rule of ``capture_choice``, then each tie-break in
+    order; a free choice with tie-breaks is said after them ("beyond that, ...")."""
+    key = "params.leaping."
+    rules = [s.say(f"{key}capture_precedence.{rule}") for rule in precedence]
+    if choice == "free" and rules:
+        return [*rules, s.say("rules.leaping.choice_free_after")]
+    return [s.say(f"{key}capture_choice.{choice}"), *rules]
+
+
+def _skips_squares(game: LeapingGame) -> bool:
+    """Whether some capture line jumps two squares (rows and columns of a one-colour board)."""
+    t = game.tables
+    lines = {*t.man_capture[0], *t.man_capture[1], *t.king_dirs}
+    return any(t.layout.stride[d] > 1 for d in lines)
 
 
 def _leaping_game(game: Game) -> LeapingGame:
@@ -494,7 +519,7 @@ def start_caption(variant: Variant, lang: str) -> str:
 
 def _leaping_keys() -> Iterator[str]:
     from ..rules.leaping.directions import DIRECTION_WORDS
-    from ..rules.leaping.params import _DIRECTION_LISTS, CHOICES, DEFAULTS
+    from ..rules.leaping.params import _DIRECTION_LISTS, CHOICES, DEFAULTS, PRECEDENCE
 
     key = "params.leaping."
     for name, default in DEFAULTS.items():
@@ -504,11 +529,13 @@ def _leaping_keys() -> Iterator[str]:
             yield key + name
         elif isinstance(default, bool):
             yield from (f"{key}{name}.true", f"{key}{name}.false")
+        elif name == "capture_precedence":
+            yield from (f"{key}{name}.{rule}" for rule in PRECEDENCE)
         elif name == "restricted_region":
             yield from (f"{key}{name}.none", f"{key}{name}.region")
         elif name == "quiet_move_draw":  # its sentence is quiet_move_count's (how moves are counted)
             yield f"{key}{name}.none"
-        elif name == "three_kings_vs_one":
+        elif name in ("three_kings_vs_one", "king_quiet_move_limit"):
             yield from (f"{key}{name}.none", f"{key}{name}.count")
         else:
             raise AssertionError(f"rule sheets do not know how to word the leaping switch {name!r}")
@@ -520,6 +547,7 @@ def _leaping_keys() -> Iterator[str]:
         yield from (f"special.promotion.{value}.title", f"special.promotion.{value}.text")
     yield "special.promotion.end-of-move.leaving"
     yield "special.last_pieces_become_kings.title"
+    yield from ("rules.leaping.choice_free_after", "rules.leaping.one_colour_lines")
 
 
 def _placement_keys() -> Iterator[str]:

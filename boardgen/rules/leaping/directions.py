@@ -14,8 +14,6 @@ from __future__ import annotations
 
 __all__ = ["BASIC_WORDS", "DIRECTION_WORDS", "classify", "resolve"]
 
-import math
-
 from ...errors import BoardgenError
 from ...geometry import Grid, Side
 
@@ -51,17 +49,14 @@ def classify(grid: Grid, side: Side) -> dict[str, str]:
         ox, oy = grid.centre(other)
         return ox - cx, oy - cy
 
-    # Undo any drawing rotation: the row direction ("e", dy == 0 in coordinates) is horizontal.
-    row_dir = next(d for d, (dx, dy) in grid.directions.items() if dy == 0 and dx > 0)
-    rx, ry = vector(row_dir)
-    angle = math.atan2(ry, rx)
-    cos_a, sin_a = math.cos(-angle), math.sin(-angle)
+    # Classified as drawn: square boards and edge-facing hex boards draw rows
+    # horizontally; a hex board drawn "flat" has a corner at each player, and straight
+    # ahead is towards the far corner.
     sign = 1.0 if side == "south" else -1.0
     words: dict[str, str] = {}
     for direction in grid.directions:
         vx, vy = vector(direction)
-        x = vx * cos_a - vy * sin_a
-        y = (vx * sin_a + vy * cos_a) * sign
+        x, y = vx, vy * sign
         if abs(y) < _EPS:
             words[direction] = "sideways"
         elif abs(x) < _EPS:

@@ -22,7 +22,7 @@ from .movegen import MoveGen, Raw
 from .notation import Notation, Placement
 from .params import LeapingParams, parse_params
 from .perft import perft
-from .position import Position, play_raw
+from .position import Position, play_raw, resting_king
 from .tables import build_tables
 
 
@@ -84,7 +84,12 @@ class LeapingGame:
 
     def _raw_moves(self, pos: Position) -> list[Raw]:
         p, o = pos.turn, 1 - pos.turn
-        return self.gen.moves(p, pos.men[p], pos.kings[p], pos.men[o], pos.kings[o])
+        found = self.gen.moves(p, pos.men[p], pos.kings[p], pos.men[o], pos.kings[o])
+        resting = resting_king(self.tables, pos)
+        if resting and found and not found[0][1]:  # quiet moves: the tired king stays put
+            origin = resting.bit_length() - 1
+            found = [m for m in found if m[0][0] != origin]
+        return found
 
     # -- the Game protocol ---------------------------------------------------------------
 
@@ -107,9 +112,22 @@ class LeapingGame:
 
     def perft(self, position: Position, depth: int, distinct: bool = False) -> int:
         """Move paths ``depth`` plies deep (``distinct``: count paths that end alike once)."""
+        if self.params.king_quiet_move_limit is not None:  # the moves depend on the past
+            return self._perft_slow(position, depth, distinct)
         p, o = position.turn, 1 - position.turn
         men, kings = position.men, position.kings
         return perft(self.gen, p, men[p], kings[p], men[o], kings[o], depth, distinct)
+
+    def _perft_slow(self, position: Position, depth: int, distinct: bool) -> int:
+        """perft through whole positions, which carry the kings' quiet-move runs."""
+        if depth <= 0:
+            return 1
+        moves = self._raw_moves(position)
+        if distinct:
+            moves = list({(m[0][0], m[0][-1], frozenset(m[1]), m[2]): m for m in moves}.values())
+        if depth == 1:
+            return len(moves)
+        return sum(self._perft_slow(play_raw(self.tables, position, m), depth - 1, distinct) for m in moves)
 
     def divide(self, position: Position, depth: int) -> dict[str, int]:
         """perft of each legal move at ``depth - 1``, keyed by move text (for debugging)."""
@@ -160,8 +178,12 @@ class LeapingGame:
             position.turn,
             position.quiet,
             position.lone,
+            tuple(self._run_cell(r) for r in position.runs),
         )
         return self.notation.position_text(placement)
+
+    def _run_cell(self, run: int) -> tuple[int, int] | None:
+        return (self.layout.cell[run >> 3], run & 7) if run else None
 
     def parse_position(self, text: str) -> Position:
         """The position ``text`` writes, refused when no game could reach it.
@@ -190,10 +212,25 @@ class LeapingGame:
             raise BoardgenError(f"position {text!r}: this game keeps no quiet-move count (quiet=)")
         if pl.lone and params.three_kings_vs_one is None:
             raise BoardgenError(f"position {text!r}: this game has no three-kings rule (lone=)")
+        runs = [0, 0]
+        for p, run in enumerate(pl.runs):
+            if run is None:
+                continue
+            cell, count = run
+            if params.king_quiet_move_limit is None:
+                raise BoardgenError(f"position {text!r}: this game does not count a king's moves (run)")
+            if cell not in pl.kings[p] or not 1 <= count <= params.king_quiet_move_limit:
+                raise BoardgenError(
+                    f"position {text!r}: a run names one of the player's kings and 1 to"
+                    f" {params.king_quiet_move_limit} moves"
+                )
+            runs[p] = self.layout.index[cell] << 3 | count
         if params.last_pieces_become_kings and all((men[p] | kings[p]).bit_count() == 1 for p in (0, 1)):
             kings = [men[0] | kings[0], men[1] | kings[1]]
             men = [0, 0]
-        return Position((men[0], men[1]), (kings[0], kings[1]), pl.turn, pl.quiet, pl.lone)
+        return Position(
+            (men[0], men[1]), (kings[0], kings[1]), pl.turn, pl.quiet, pl.lone, (runs[0], runs[1])
+        )
 
     def family_checks(self) -> Sequence[Check]:
         return family_checks(self)

@@ -1,11 +1,17 @@
 """A padded bit layout of the playable cells: the engine's internal square numbering.
 
-Each grid cell ``(x, y)`` gets the bit index ``(y + 1) * width + (x + 1)`` of a
-rectangle one cell wider than the board on every side. Every grid direction is then a
-constant shift of the whole bitboard (``dx + dy * width``), so counting all steps of all
-men in one direction is a shift, a mask and a popcount, and a step off the board lands
-in the padding, which is never in the playable mask. Rays (the playable cells met going
-one way from a cell) serve the capture search, which walks cell by cell.
+Each grid cell ``(x, y)`` gets the bit index ``(y + pad) * width + (x + pad)`` of a
+rectangle ``pad`` cells wider than the board on every side. Every grid direction is then
+a constant shift of the whole bitboard (``stride * (dx + dy * width)``), so counting all
+steps of all men in one direction is a shift, a mask and a popcount, and a step off the
+board lands in the padding, which is never in the playable mask. Rays (the playable
+cells met going one way from a cell) serve the capture search, which walks cell by cell.
+
+A direction's ``stride`` is the number of grid steps to the next playable cell that way:
+1, except on a board played on one colour, where a step along a row or column lands on
+the other colour and the next playable cell is two squares on (Frisian draughts'
+orthogonal captures jump a piece two squares away and land two squares beyond). The
+padding is as wide as the longest stride, so no stride wraps round to the next row.
 """
 
 from __future__ import annotations
@@ -22,7 +28,10 @@ class Layout:
         xs = [grid.coords(c)[0] for c in grid.cells()]
         ys = [grid.coords(c)[1] for c in grid.cells()]
         self._x0, self._y0 = min(xs), min(ys)
-        self.width = max(xs) - self._x0 + 3
+        #: Grid steps from a playable cell to the next playable one, per direction.
+        self.stride: tuple[int, ...] = tuple(_stride(grid, playable, d) for d in grid.directions)
+        self._pad = max(self.stride)
+        self.width = max(xs) - self._x0 + 1 + 2 * self._pad
         self.grid = grid
         #: Internal index of each grid cell (playable or not).
         self.index: tuple[int, ...] = tuple(self._index_of(*grid.coords(c)) for c in grid.cells())
@@ -33,7 +42,8 @@ class Layout:
         #: Direction names in grid order; direction numbers below index this tuple.
         self.names: tuple[str, ...] = tuple(grid.directions)
         #: Bit shift of each direction (positive: towards higher indices).
-        self.shift: tuple[int, ...] = tuple(dx + dy * self.width for dx, dy in grid.directions.values())
+        steps = zip(self.stride, grid.directions.values(), strict=True)
+        self.shift: tuple[int, ...] = tuple(k * (dx + dy * self.width) for k, (dx, dy) in steps)
         #: Number of the opposite direction of each direction.
         self.reverse: tuple[int, ...] = tuple(self.shift.index(-s) for s in self.shift)
         #: rays[d][i]: internal indices of the playable cells met going direction d from i.
@@ -43,7 +53,7 @@ class Layout:
         )
 
     def _index_of(self, x: int, y: int) -> int:
-        return (y - self._y0 + 1) * self.width + (x - self._x0 + 1)
+        return (y - self._y0 + self._pad) * self.width + (x - self._x0 + self._pad)
 
     @staticmethod
     def _ray(start: int, shift: int, inside: frozenset[int]) -> tuple[int, ...]:
@@ -74,3 +84,16 @@ class Layout:
             found.append(self.cell[low.bit_length() - 1])
             bits ^= low
         return sorted(found)
+
+
+def _stride(grid: Grid, playable: frozenset[int], direction: str) -> int:
+    """1 if some playable cell has a playable neighbour going ``direction``; else 2 if
+    some has one two steps away (a row or column of a one-colour board); else 1."""
+    dx, dy = grid.directions[direction]
+    for k in (1, 2):
+        for c in playable:
+            x, y = grid.coords(c)
+            other = grid.at(x + k * dx, y + k * dy)
+            if other is not None and other in playable:
+                return k
+    return 1

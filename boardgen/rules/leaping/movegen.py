@@ -21,6 +21,12 @@ Capture rules, switch by switch (see docs/rules.md):
   from the last empty cell before the next piece; that cell is the one written in the
   move's path.
 * A sequence must be completed: a piece stops only where it cannot capture again.
+* With ``kings_immune_to_men: true`` a man's jumps pass over men only; kings take both.
+* Among the complete sequences, ``capture_choice`` keeps those taking the most pieces
+  (``majority``) or the most worth (``most-value``: a man counts 1, a king 1½, and
+  equal worth goes to more kings), then each tie-break of ``capture_precedence`` in its
+  order keeps the best of what is left: made by a king (``with-king``), taking the most
+  kings (``most-kings``), taking a king soonest (``earliest-king``).
 
 The number of capture sequences of one position can explode (a flying king among
 two dozen scattered pieces has millions of paths), so the search stops past
@@ -31,6 +37,8 @@ counts are exact or refused, never silently cut short.
 from __future__ import annotations
 
 __all__ = ["MAX_CAPTURE_SEQUENCES", "MoveGen", "Raw", "TooManyCaptures"]
+
+from collections.abc import Callable
 
 from ...errors import BoardgenError
 from .tables import Tables
@@ -83,19 +91,20 @@ class MoveGen:
     def _king_can_jump(self, mk: int, enemy: int, empty: int) -> bool:
         t = self.t
         if t.flying_captures:
-            for a, b in t.king_shift:
+            for a, b in t.king_capture_shift:
                 ray = (mk << a) >> b
                 while ray:
                     if (((ray & enemy) << a) >> b) & empty:
                         return True
                     ray = ((ray & empty) << a) >> b
             return False
-        return any(((((((mk << a) >> b) & enemy) << a) >> b) & empty) != 0 for a, b in t.king_shift)
+        return any(((((((mk << a) >> b) & enemy) << a) >> b) & empty) != 0 for a, b in t.king_capture_shift)
 
-    def has_capture(self, p: int, mm: int, mk: int, enemy: int, empty: int) -> bool:
+    def has_capture(self, p: int, mm: int, mk: int, om: int, ok: int, empty: int) -> bool:
         """Whether any first jump exists; cheap, so quiet positions skip the search."""
-        return bool(mm and self._man_jumpers(p, mm, enemy, empty)) or bool(
-            mk and self._king_can_jump(mk, enemy, empty)
+        prey = om | ok if self.t.men_take_kings else om
+        return bool(mm and self._man_jumpers(p, mm, prey, empty)) or bool(
+            mk and self._king_can_jump(mk, om | ok, empty)
         )
 
     def _count_steps(self, p: int, mm: int, mk: int, empty: int, dest: int) -> int:
@@ -130,7 +139,7 @@ class MoveGen:
         """Number of legal moves, without building the quiet ones (perft's bulk count)."""
         enemy = om | ok
         empty = self.board & ~(mm | mk | enemy)
-        if self.has_capture(p, mm, mk, enemy, empty):
+        if self.has_capture(p, mm, mk, om, ok, empty):
             return len(self.captures(p, mm, mk, om, ok))
         return self.count_steps(p, mm, mk, empty)
 
@@ -182,24 +191,36 @@ class MoveGen:
         enemy = om | ok
         empty = self.board & ~(mm | mk | enemy)
         out: list[Raw] = []
-        bits = self._man_jumpers(p, mm, enemy, empty) if mm else 0
+        prey = enemy if self.t.men_take_kings else om
+        bits = self._man_jumpers(p, mm, prey, empty) if mm else 0
         while bits:
             low = bits & -bits
             bits ^= low
             q = low.bit_length() - 1
-            self._man(p, q, empty | low, enemy, (q,), (), out)
+            self._man(p, q, empty | low, prey, (q,), (), out)
         bits = mk if mk and self._king_can_jump(mk, enemy, empty) else 0
         while bits:
             low = bits & -bits
             bits ^= low
             self._king(low.bit_length() - 1, empty | low, enemy, out)
-        return self._filter(out, mm | mk) if out else out
+        return self._filter(out, mm | mk, mk, ok) if out else out
 
-    def _filter(self, out: list[Raw], own: int) -> list[Raw]:
+    def _filter(self, out: list[Raw], own: int, mk: int, ok: int) -> list[Raw]:
+        """Keep the captures the rules allow among all complete sequences: the most
+        pieces (or the most value), then each tie-break in turn, then the border rule."""
         t = self.t
-        if t.majority and out:
+        if t.majority:
             best = max(len(m[1]) for m in out)
             out = [m for m in out if len(m[1]) == best]
+        elif t.most_value:
+            out = _best(out, lambda m: _value(m, ok))
+        for rule in t.precedence:
+            if rule == "with-king":
+                out = _best(out, lambda m: (mk >> m[0][0]) & 1)
+            elif rule == "most-kings":
+                out = _best(out, lambda m: _kings(m, ok))
+            else:  # earliest-king: the first king taken comes soonest
+                out = _best(out, lambda m: -_first_king(m, ok))
         region = t.restricted
         if t.leave_before_capturing and own & region:
             escapes = [m for m in out if (region >> m[0][0]) & 1 and not (region >> m[0][-1]) & 1]
@@ -337,3 +358,29 @@ class MoveGen:
         for land in run:
             if land not in went_on:
                 out.append(((*path, land), caps, promoted))
+
+
+def _best(out: list[Raw], score: Callable[[Raw], int | tuple[int, int]]) -> list[Raw]:
+    """The moves of ``out`` with the highest ``score``."""
+    scores = [score(m) for m in out]
+    top = max(scores)
+    return [m for m, s in zip(out, scores, strict=True) if s == top]
+
+
+def _kings(move: Raw, ok: int) -> int:
+    return sum((ok >> c) & 1 for c in move[1])
+
+
+def _first_king(move: Raw, ok: int) -> int:
+    """Position in the sequence of the first king taken (a large number if none)."""
+    for i, c in enumerate(move[1]):
+        if (ok >> c) & 1:
+            return i
+    return 1 << 20
+
+
+def _value(move: Raw, ok: int) -> tuple[int, int]:
+    """Worth of the pieces a capture takes in half men (a man 2, a king 3: a king is worth
+    one and a half men), then the number of kings, which wins a tie."""
+    kings = _kings(move, ok)
+    return 2 * (len(move[1]) - kings) + 3 * kings, kings

@@ -13,7 +13,9 @@ Positions: PDN FEN, ``<to move>:<letter><squares>:<letter><squares>``, e.g.
 (``K`` prefix), each in ascending order. Two optional fields carry the draw counters
 when they are not zero: ``quiet=<plies>`` (plies since the last capture or man move)
 and ``lone=<moves>`` (moves of the three-king side, see ``three_kings_vs_one``), e.g.
-``W:WK1,K2,K3:BK32:lone=4``. Reading also accepts fields in any order, number ranges
+``W:WK1,K2,K3:BK32:lone=4``; and ``runW=<square>/<moves>`` when a king of that player
+has just made that many moves in a row without capturing (``king_quiet_move_limit``),
+e.g. ``B:W31,K28:B1:runW=28/2``. Reading also accepts fields in any order, number ranges
 (``B1-12``), a trailing dot, and the ``[FEN "..."]`` wrapper.
 """
 
@@ -42,6 +44,8 @@ class Placement:
     turn: int
     quiet: int = 0
     lone: int = 0
+    #: Per player number: the king on a run of quiet moves and their count, if any.
+    runs: tuple[tuple[int, int] | None, ...] = (None, None)
 
 
 class Notation:
@@ -105,6 +109,10 @@ class Notation:
             fields.append(f"quiet={placement.quiet}")
         if placement.lone:
             fields.append(f"lone={placement.lone}")
+        for p in self.field_order:
+            run = placement.runs[p]
+            if run is not None:
+                fields.append(f"run{self.letters[p]}={self.square(run[0])}/{run[1]}")
         return ":".join(fields)
 
     def parse_position(self, text: str) -> Placement:
@@ -121,8 +129,13 @@ class Notation:
         men: list[set[int]] = [set(), set()]
         kings: list[set[int]] = [set(), set()]
         counters = {"quiet": 0, "lone": 0}
+        runs: list[tuple[int, int] | None] = [None, None]
         seen: set[int] = set()
         for field in fields[1:]:
+            if field.lower().startswith("run") and "=" in field:
+                p, run = self._run(field, text)
+                runs[p] = run
+                continue
             if "=" in field:
                 name, _, value = field.partition("=")
                 if name.strip() not in counters or not _NUMBER.fullmatch(value.strip()):
@@ -143,7 +156,21 @@ class Notation:
             turn,
             counters["quiet"],
             counters["lone"],
+            (runs[0], runs[1]),
         )
+
+    def _run(self, field: str, text: str) -> tuple[int, tuple[int, int]]:
+        """A ``run<letter>=<square>/<moves>`` field: that player's king and its count."""
+        name, _, value = field.partition("=")
+        square, _, count = value.partition("/")
+        if len(name) != 4 or not count.strip().isdigit():
+            raise BoardgenError(f"position {text!r}: bad run field {field!r} (write runW=<square>/<moves>)")
+        p = self._player(name[3], text)
+        try:
+            cell = self.parse_square(square)
+        except BoardgenError as exc:
+            raise BoardgenError(f"position {text!r}: {exc.message}") from None
+        return p, (cell, int(count))
 
     def _player(self, letter: str, text: str) -> int:
         for p, own in enumerate(self.letters):

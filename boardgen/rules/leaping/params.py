@@ -9,7 +9,7 @@ point at the offending line.
 
 from __future__ import annotations
 
-__all__ = ["DEFAULTS", "LeapingParams", "parse_params"]
+__all__ = ["DEFAULTS", "PRECEDENCE", "LeapingParams", "parse_params"]
 
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -25,13 +25,18 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "flying_king_landing": ("next", "any", "must-continue"),
     "king_reversal": ("forbidden", "allowed"),
     "capture": ("mandatory",),
-    "capture_choice": ("free", "majority"),
+    "capture_choice": ("free", "majority", "most-value"),
     "removal": ("immediate", "end-of-sequence"),
     "promotion": ("none", "end-of-move", "arrival-ends-move", "arrival-continues-as-king"),
     "restricted_rule": ("leave-unless-capturing", "leave-before-capturing"),
     "no_legal_move": ("loses", "draws"),
     "quiet_move_count": ("each-player", "single-moves"),
 }
+
+#: Tie-breaks between captures, applied in the order a descriptor lists them (after
+#: ``capture_choice``): the capture made by a king, the one taking the most kings, the
+#: one taking a king soonest in the sequence.
+PRECEDENCE = ("with-king", "most-kings", "earliest-king")
 
 #: The value of every switch a descriptor leaves out (American checkers).
 DEFAULTS: dict[str, Any] = {
@@ -40,10 +45,13 @@ DEFAULTS: dict[str, Any] = {
     "king": "step",
     "king_directions": ["diagonal"],
     "king_capture": None,  # None: the same as "king"
+    "king_capture_directions": None,  # None: the same as "king_directions"
     "flying_king_landing": "any",
     "king_reversal": "forbidden",
     "capture": "mandatory",
     "capture_choice": "free",
+    "capture_precedence": [],
+    "kings_immune_to_men": False,
     "removal": "immediate",
     "promotion": "arrival-ends-move",
     "restricted_region": None,
@@ -53,9 +61,10 @@ DEFAULTS: dict[str, Any] = {
     "quiet_move_draw": None,
     "quiet_move_count": "each-player",  # quiet_move_draw counts N moves by each player (2N plies)
     "three_kings_vs_one": None,
+    "king_quiet_move_limit": None,
 }
 
-_DIRECTION_LISTS = ("man_steps", "man_captures", "king_directions")
+_DIRECTION_LISTS = ("man_steps", "man_captures", "king_directions", "king_capture_directions")
 
 
 @dataclass(frozen=True)
@@ -67,10 +76,13 @@ class LeapingParams:
     king: str
     king_directions: tuple[str, ...]
     king_capture: str
+    king_capture_directions: tuple[str, ...]
     flying_king_landing: str
     king_reversal: str
     capture: str
     capture_choice: str
+    capture_precedence: tuple[str, ...]
+    kings_immune_to_men: bool
     removal: str
     promotion: str
     restricted_region: str | None
@@ -79,6 +91,8 @@ class LeapingParams:
     no_legal_move: str
     quiet_move_draw: int | None
     three_kings_vs_one: int | None
+    #: The most non-capturing moves in a row one king may make while its side has men.
+    king_quiet_move_limit: int | None
     quiet_move_count: str = "each-player"
 
     @property
@@ -115,6 +129,18 @@ def _choice(name: str, value: Any) -> str:
     return str(value)
 
 
+def _precedence(value: Any) -> tuple[str, ...]:
+    name = "capture_precedence"
+    if not isinstance(value, list) or not all(isinstance(w, str) for w in value):
+        raise _error(name, f"expected a list of tie-breaks ({', '.join(PRECEDENCE)}), possibly empty")
+    for word in value:
+        if word not in PRECEDENCE:
+            raise _error(name, f"unknown tie-break {word!r}; use {', '.join(PRECEDENCE)}")
+    if len(set(value)) != len(value):
+        raise _error(name, "a tie-break is listed twice")
+    return tuple(value)
+
+
 def _count(name: str, value: Any) -> int | None:
     if value is None:
         return None
@@ -135,6 +161,8 @@ def parse_params(params: Mapping[str, Any], regions: Mapping[str, frozenset[int]
             hint = f"did you mean {close!r}?" if close else f"known: {', '.join(DEFAULTS)}"
             raise _error(name, f"unknown leaping switch {name!r}; {hint}")
     raw = {**DEFAULTS, **params}
+    if raw["king_capture_directions"] is None:
+        raw["king_capture_directions"] = raw["king_directions"]
     values: dict[str, Any] = {}
     for name in _DIRECTION_LISTS:
         values[name] = _words(name, raw[name])
@@ -149,11 +177,14 @@ def parse_params(params: Mapping[str, Any], regions: Mapping[str, frozenset[int]
         known = ", ".join(sorted(regions)) or "none"
         raise _error("restricted_region", f"no region named {region!r} (regions: {known})")
     values["restricted_region"] = region
-    if not isinstance(raw["last_pieces_become_kings"], bool):
-        raise _error("last_pieces_become_kings", "expected true or false")
-    values["last_pieces_become_kings"] = raw["last_pieces_become_kings"]
+    for name in ("last_pieces_become_kings", "kings_immune_to_men"):
+        if not isinstance(raw[name], bool):
+            raise _error(name, "expected true or false")
+        values[name] = raw[name]
+    values["capture_precedence"] = _precedence(raw["capture_precedence"])
     values["quiet_move_draw"] = _count("quiet_move_draw", raw["quiet_move_draw"])
     values["three_kings_vs_one"] = _count("three_kings_vs_one", raw["three_kings_vs_one"])
+    values["king_quiet_move_limit"] = _count("king_quiet_move_limit", raw["king_quiet_move_limit"])
     result = LeapingParams(**values)
     _check_consistent(result, params)
     return result
@@ -171,6 +202,23 @@ def _check_consistent(p: LeapingParams, given: Mapping[str, Any]) -> None:
         raise _error("three_kings_vs_one", "needs kings ('king' is none)")
     if "flying_king_landing" in given and p.king_capture != "flying":
         raise _error("flying_king_landing", "only meaningful when 'king_capture' is flying")
+    if not p.has_kings:
+        for name in (
+            "capture_precedence",
+            "kings_immune_to_men",
+            "king_capture_directions",
+            "king_quiet_move_limit",
+        ):
+            if name in given:
+                raise _error(name, "needs kings ('king' is none)")
+    if p.king_quiet_move_limit is not None and p.king_quiet_move_limit > 7:
+        raise _error("king_quiet_move_limit", "expected a number from 1 to 7")
+    if p.kings_immune_to_men and p.promotion == "arrival-continues-as-king":
+        raise _error(
+            "kings_immune_to_men",
+            "a man crowned in the middle of a capture would change what it may take; "
+            "not supported with 'promotion: arrival-continues-as-king'",
+        )
     if "quiet_move_count" in given and p.quiet_move_draw is None:
         raise _error("quiet_move_count", "set 'quiet_move_draw' too")
     if "restricted_rule" in given and p.restricted_region is None:

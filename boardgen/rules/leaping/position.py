@@ -7,7 +7,7 @@ draw rules need; perft ignores them (see docs/rules.md).
 
 from __future__ import annotations
 
-__all__ = ["Position", "apply_pieces", "play_raw"]
+__all__ = ["Position", "apply_pieces", "play_raw", "resting_king"]
 
 from typing import NamedTuple
 
@@ -27,6 +27,9 @@ class Position(NamedTuple):
     quiet: int = 0
     #: Moves the three-king side has made since three kings faced one (``three_kings_vs_one``).
     lone: int = 0
+    #: Per player, the king that made its last moves without capturing and how many in a
+    #: row (``king_quiet_move_limit``): ``index << 3 | count``, 0 for none.
+    runs: tuple[int, int] = (0, 0)
 
 
 Pieces = tuple[int, int, int, int]
@@ -80,4 +83,24 @@ def play_raw(t: Tables, pos: Position, move: Raw) -> Position:
         now = strong_side(men, kings)
         if now is not None and now == before:
             lone = pos.lone + (1 if p == now else 0)
-    return Position(men, kings, o, quiet, lone)
+    runs = pos.runs
+    if t.params.king_quiet_move_limit is not None:
+        run = 0
+        if not caps and not man_moved:
+            count = (pos.runs[p] & 7) + 1 if pos.runs[p] >> 3 == path[0] else 1
+            run = path[-1] << 3 | min(count, 7)
+        runs = (run, runs[1]) if p == 0 else (runs[0], run)
+    return Position(men, kings, o, quiet, lone, runs)
+
+
+def resting_king(t: Tables, pos: Position) -> int:
+    """Bit of the mover's king that has used up its quiet moves (0 if none): with
+    ``king_quiet_move_limit``, while its side still has men, a king that has made that
+    many moves in a row without capturing may only capture until another piece moves."""
+    limit = t.params.king_quiet_move_limit
+    p = pos.turn
+    run = pos.runs[p]
+    if limit is None or not pos.men[p] or (run & 7) < limit:
+        return 0
+    bit = 1 << (run >> 3)
+    return bit if pos.kings[p] & bit else 0

@@ -35,9 +35,13 @@ class Tables:
     man_step: tuple[tuple[Shift, ...], tuple[Shift, ...]]
     man_capture: tuple[tuple[int, ...], tuple[int, ...]]
     man_capture_shift: tuple[tuple[Shift, ...], tuple[Shift, ...]]
-    king_dirs: tuple[int, ...]
+    #: Directions a king moves in without capturing, and their shifts.
+    king_move_dirs: tuple[int, ...]
     king_shift: tuple[Shift, ...]
-    #: For each direction d: king directions other than d and its reverse (a "turn").
+    #: Directions a king captures in, and their shifts.
+    king_dirs: tuple[int, ...]
+    king_capture_shift: tuple[Shift, ...]
+    #: For each direction d: king capture directions other than d and its reverse (a "turn").
     king_turns: tuple[tuple[int, ...], ...]
     #: Promotion row of each player (0 when there is no promotion).
     far: tuple[int, int]
@@ -49,6 +53,9 @@ class Tables:
     immediate: bool
     reversal: bool
     majority: bool
+    most_value: bool
+    precedence: tuple[str, ...]
+    men_take_kings: bool
     leave_before_capturing: bool
 
 
@@ -62,13 +69,24 @@ def build_tables(spec: GameSpec, params: LeapingParams) -> Tables:
             raise BoardgenError(f"player {player.id!r} needs a side for a leaping game", key="players")
         sides.append(player.side)
 
-    def dirs(words: tuple[str, ...], side_index: int, name: str) -> tuple[int, ...]:
+    def dirs(words: tuple[str, ...], side_index: int, name: str, moves: bool = False) -> tuple[int, ...]:
         names = resolve(grid, sides[side_index], words, f"rules.params.{name}")
-        return tuple(layout.direction(n) for n in names)
+        found = tuple(layout.direction(n) for n in names)
+        skipping = [n for n, d in zip(names, found, strict=True) if layout.stride[d] > 1]
+        if moves and skipping:
+            raise BoardgenError(
+                f"on a {grid.describe()} played on one colour, a move along a row or column would jump"
+                " a square of the other colour; such lines serve captures only (man_captures,"
+                " king_capture_directions)",
+                key=f"rules.params.{name}",
+            )
+        return found
 
-    man_step = tuple(dirs(params.man_steps, i, "man_steps") for i in (0, 1))
+    man_step = tuple(dirs(params.man_steps, i, "man_steps", moves=True) for i in (0, 1))
     man_capture = tuple(dirs(params.man_captures, i, "man_captures") for i in (0, 1))
-    king_dirs = dirs(params.king_directions, 0, "king_directions") if params.has_kings else ()
+    has = params.has_kings
+    king_move_dirs = dirs(params.king_directions, 0, "king_directions", moves=True) if has else ()
+    king_dirs = dirs(params.king_capture_directions, 0, "king_capture_directions") if has else ()
     shift = layout.shift
     far = tuple(
         0
@@ -91,8 +109,10 @@ def build_tables(spec: GameSpec, params: LeapingParams) -> Tables:
             tuple(_as_shift(shift[d]) for d in man_capture[0]),
             tuple(_as_shift(shift[d]) for d in man_capture[1]),
         ),
+        king_move_dirs=king_move_dirs,
+        king_shift=tuple(_as_shift(shift[d]) for d in king_move_dirs),
         king_dirs=king_dirs,
-        king_shift=tuple(_as_shift(shift[d]) for d in king_dirs),
+        king_capture_shift=tuple(_as_shift(shift[d]) for d in king_dirs),
         king_turns=tuple(
             tuple(k for k in king_dirs if k not in (d, layout.reverse[d])) for d in range(len(shift))
         ),
@@ -105,5 +125,8 @@ def build_tables(spec: GameSpec, params: LeapingParams) -> Tables:
         immediate=params.removal == "immediate",
         reversal=params.king_reversal == "allowed",
         majority=params.capture_choice == "majority",
+        most_value=params.capture_choice == "most-value",
+        precedence=params.capture_precedence,
+        men_take_kings=not params.kings_immune_to_men,
         leave_before_capturing=params.restricted_rule == "leave-before-capturing",
     )
