@@ -314,13 +314,14 @@ def _leaping(s: _Sheet, game: Game) -> None:
             s.say(key + "king." + p.king, directions=king_dirs),
             s.say(key + "king_capture." + p.king_capture, directions=king_dirs),
         ]
+        if p.king_capture == "flying":  # where it lands belongs right after how it captures
+            moves.append(s.say(key + "flying_king_landing." + p.flying_king_landing))
         if p.king_capture_directions != p.king_directions:
             capture_dirs = _directions(s, p.king_capture_directions)
             moves.append(s.say(key + "king_capture_directions", directions=capture_dirs))
         if p.king_quiet_move_limit is not None:
             moves.append(s.count(key + "king_quiet_move_limit.count", p.king_quiet_move_limit))
         if p.king_capture == "flying":
-            moves.append(s.say(key + "flying_king_landing." + p.flying_king_landing))
             moves.append(s.say("rules.leaping.king_turns"))
             if p.removal == "immediate":  # else the piece just taken blocks the way back
                 moves.append(s.say(key + "king_reversal." + p.king_reversal))
