@@ -9,7 +9,7 @@ subclass of :class:`ValueError`) with the same message.
 
 from __future__ import annotations
 
-__all__ = ["BoardgenError", "Mark", "closest", "one_line"]
+__all__ = ["BoardgenError", "Mark", "closest", "one_line", "shown"]
 
 import re
 from collections.abc import Iterable
@@ -27,6 +27,14 @@ def one_line(text: str) -> str:
     keeps it one line, so a key holding a newline cannot forge extra error lines.
     """
     return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape", "backslashreplace").decode("ascii"), text)
+
+
+def shown(text: str, limit: int = 60) -> str:
+    """``text`` quoted for a message, cut after ``limit`` characters: a 10 KB position
+    string in an error line would hide what the line says."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
 @dataclass(frozen=True)

@@ -121,3 +121,25 @@ def test_perft_refuses_a_depth_beyond_its_bound_before_starting_it() -> None:
     ]
     code, out, err = run("perft", "catchup", "5", "--divide")
     assert code == 2 and out == "" and "depth 4 would generate" in err
+
+
+def test_moves_refuses_to_print_more_than_its_bound_and_quotes_long_text_shortly(tmp_path: Path) -> None:
+    import yaml
+
+    data = yaml.safe_load((ROOT / "variants" / "international-draughts.yaml").read_text("utf-8"))
+    data.update(id="huge-draughts")
+    data["board"].update(width=100, height=100)
+    data["print"]["cell_size"] = 5
+    data.pop("examples", None)
+    for side in data["setup"].values():
+        side["count"] = 200
+    path = tmp_path / "huge-draughts.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), "utf-8")
+    kings = ",".join(f"K{n}" for n in range(3501, 5001))
+    code, out, err = run("moves", str(path), "--position", f"W:W{kings}:B1")
+    assert code == 2 and out == ""
+    assert err.splitlines() == [
+        "moves: 4,514 moves with the position after each would print about 38 MiB, over the limit of 8 MiB"
+    ]
+    code, _, err = run("moves", str(path), "--position", f"W:W{kings}:X1")
+    assert code == 2 and len(err) < 200 and "... (" in err and "characters)" in err

@@ -20,6 +20,10 @@ _VARIANT_HELP = "VARIANT is a variant id or a path to a descriptor YAML file."
 #: the moves of every position N-1 plies deep, so a depth is refused, before it starts,
 #: when the previous depth counted more (about 15 s of work; README, "Limits").
 PERFT_POSITIONS = 2_000_000
+
+#: Bytes ``moves`` may print: each line carries the whole position after the move, so a
+#: crowded big board could otherwise print gigabytes, for minutes (README, "Limits").
+MOVES_OUTPUT = 8 * 1024 * 1024
 _POSITION = click.option(
     "--position",
     metavar="POS",
@@ -149,5 +153,12 @@ def moves(library: Library, variant: str, position: str | None) -> None:
     game, start = _game_at(library, variant, position)
     if _over(game, start):
         return
-    for move in game.legal_moves(start):
+    legal = game.legal_moves(start)
+    estimate = len(legal) * (len(game.position_text(start)) + 16)
+    if estimate > MOVES_OUTPUT:
+        raise BoardgenError(
+            f"moves: {len(legal):,} moves with the position after each would print about "
+            f"{estimate // 2**20:,} MiB, over the limit of {MOVES_OUTPUT // 2**20} MiB"
+        )
+    for move in legal:
         click.echo(f"{game.move_text(start, move)}\t{game.position_text(game.play(start, move))}")

@@ -13,7 +13,7 @@ __all__ = ["LeapingGame", "Move", "make_game"]
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...errors import BoardgenError
+from ...errors import BoardgenError, shown
 from ..base import Check, Ending, MoveView, PieceView
 from ..spec import GameSpec
 from .checks import family_checks
@@ -196,7 +196,7 @@ class LeapingGame:
         pl = self.notation.parse_position(text)
         params = self.params
         if (pl.kings[0] or pl.kings[1]) and not params.has_kings:
-            raise BoardgenError(f"position {text!r}: this game has no kings")
+            raise BoardgenError(f"position {shown(text)}: this game has no kings")
         bits = self._bits
         men = [bits(pl.men[0]), bits(pl.men[1])]
         kings = [bits(pl.kings[0]), bits(pl.kings[1])]
@@ -205,23 +205,23 @@ class LeapingGame:
             if stranded:
                 names = ", ".join(self.notation.square(c) for c in self.layout.cells_of(stranded))
                 raise BoardgenError(
-                    f"position {text!r}: {pid}'s man on {names} stands on its far row, "
+                    f"position {shown(text)}: {pid}'s man on {names} stands on its far row, "
                     "where it would have been crowned; write it as a king"
                 )
         if pl.quiet and params.quiet_move_draw is None:
-            raise BoardgenError(f"position {text!r}: this game keeps no quiet-move count (quiet=)")
+            raise BoardgenError(f"position {shown(text)}: this game keeps no quiet-move count (quiet=)")
         if pl.lone and params.three_kings_vs_one is None:
-            raise BoardgenError(f"position {text!r}: this game has no three-kings rule (lone=)")
+            raise BoardgenError(f"position {shown(text)}: this game has no three-kings rule (lone=)")
         runs = [0, 0]
         for p, run in enumerate(pl.runs):
             if run is None:
                 continue
             cell, count = run
             if params.king_quiet_move_limit is None:
-                raise BoardgenError(f"position {text!r}: this game does not count a king's moves (run)")
+                raise BoardgenError(f"position {shown(text)}: this game does not count a king's moves (run)")
             if cell not in pl.kings[p] or not 1 <= count <= params.king_quiet_move_limit:
                 raise BoardgenError(
-                    f"position {text!r}: a run names one of the player's kings and 1 to"
+                    f"position {shown(text)}: a run names one of the player's kings and 1 to"
                     f" {params.king_quiet_move_limit} moves"
                 )
             runs[p] = self.layout.index[cell] << 3 | count

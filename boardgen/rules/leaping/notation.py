@@ -26,7 +26,7 @@ __all__ = ["Notation", "Placement"]
 import re
 from dataclasses import dataclass
 
-from ...errors import BoardgenError
+from ...errors import BoardgenError, shown
 from ..spec import GameSpec
 
 _MOVE_SPLIT = re.compile(r"(?<=[0-9])\s*[x:-]\s*")
@@ -124,7 +124,7 @@ class Notation:
         body = body.strip().strip('"').rstrip(".").strip()
         fields = [f.strip() for f in body.split(":")]
         if len(fields) < 2:
-            raise BoardgenError(f"position {text!r}: expected '<to move>:<pieces>:<pieces>'")
+            raise BoardgenError(f"position {shown(text)}: expected '<to move>:<pieces>:<pieces>'")
         turn = self._player(fields[0], text)
         men: list[set[int]] = [set(), set()]
         kings: list[set[int]] = [set(), set()]
@@ -139,7 +139,7 @@ class Notation:
             if "=" in field:
                 name, _, value = field.partition("=")
                 if name.strip() not in counters or not _NUMBER.fullmatch(value.strip()):
-                    raise BoardgenError(f"position {text!r}: bad counter field {field!r}")
+                    raise BoardgenError(f"position {shown(text)}: bad counter field {field!r}")
                 counters[name.strip()] = int(value)
                 continue
             if not field:
@@ -147,7 +147,7 @@ class Notation:
             p = self._player(field[0], text)
             for cell, king in self._items(field[1:], text):
                 if cell in seen:
-                    raise BoardgenError(f"position {text!r}: square {self.square(cell)} is given twice")
+                    raise BoardgenError(f"position {shown(text)}: square {self.square(cell)} is given twice")
                 seen.add(cell)
                 (kings if king else men)[p].add(cell)
         return Placement(
@@ -164,12 +164,14 @@ class Notation:
         name, _, value = field.partition("=")
         square, _, count = value.partition("/")
         if len(name) != 4 or not count.strip().isdigit():
-            raise BoardgenError(f"position {text!r}: bad run field {field!r} (write runW=<square>/<moves>)")
+            raise BoardgenError(
+                f"position {shown(text)}: bad run field {field!r} (write runW=<square>/<moves>)"
+            )
         p = self._player(name[3], text)
         try:
             cell = self.parse_square(square)
         except BoardgenError as exc:
-            raise BoardgenError(f"position {text!r}: {exc.message}") from None
+            raise BoardgenError(f"position {shown(text)}: {exc.message}") from None
         return p, (cell, int(count))
 
     def _player(self, letter: str, text: str) -> int:
@@ -177,7 +179,7 @@ class Notation:
             if letter.upper() == own.upper():
                 return p
         raise BoardgenError(
-            f"position {text!r}: {letter!r} is not a player letter ({', '.join(self.letters)})"
+            f"position {shown(text)}: {letter!r} is not a player letter ({', '.join(self.letters)})"
         )
 
     def _items(self, items: str, text: str) -> list[tuple[int, bool]]:
@@ -194,5 +196,5 @@ class Notation:
                 else:
                     found.append((self.parse_square(item), king))
             except BoardgenError as exc:
-                raise BoardgenError(f"position {text!r}: {exc.message}") from None
+                raise BoardgenError(f"position {shown(text)}: {exc.message}") from None
         return found
