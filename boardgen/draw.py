@@ -34,7 +34,7 @@ from .errors import BoardgenError
 from .positions import Move, Position
 from .render.board import BoardOptions, board_scene
 from .render.describe import describe_position
-from .render.diagram import fit_cell_size, move_marks, parse_cell
+from .render.diagram import fit_cell_size, flipped_line, move_marks, parse_cell
 from .render.layers import board_layer, position_items
 from .render.layout import Layout
 from .render.marks import (
@@ -212,8 +212,7 @@ def _plan(
     if last:
         lines.append(f"Last move: {' to '.join(name(c) for c in last)}.")
     if flipped:
-        north = [variant.text(p.name) for p in variant.players if p.side == "north"]
-        lines.append(f"Drawn from {north[0]}'s side." if north else "Drawn turned half round.")
+        lines.append(flipped_line(variant))
     tinted = (*last, *tints, *(marks.landings + marks.placed + marks.alternatives if marks else ()))
     options = BoardOptions(size, coordinates, title or variant.text(variant.title), flipped)
     key = ("layer", tuple(sorted((colours or {}).items())), size, coordinates, flipped)

@@ -18,6 +18,7 @@ __all__ = [
     "example_scene",
     "example_window",
     "fit_cell_size",
+    "flipped_line",
     "move_marks",
     "parse_cell",
     "parse_path",
@@ -127,9 +128,14 @@ def _marks_text(
     if crowned:
         lines.append(f"Kings after the move (crown badge): {_names(variant, crowned)}.")
     if flip:
-        north = [variant.text(p.name) for p in variant.players if p.side == "north"]
-        lines.append(f"Drawn from {north[0]}'s side." if north else "Drawn turned half round.")
+        lines.append(flipped_line(variant))
     return lines
+
+
+def flipped_line(variant: Variant) -> str:
+    """What a turned diagram's description says: whose side it is drawn from."""
+    north = [variant.text(p.name) for p in variant.players if p.side == "north"]
+    return f"Drawn from {north[0]}'s side." if north else "Drawn turned half round."
 
 
 def diagram_scene(
