@@ -6,6 +6,7 @@ diagonal, White moves north from 31-50); 8x8 games use the PDN numbers 1-32.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +14,13 @@ import pytest
 from leaping_specs import game
 
 from boardgen.descriptor import load_variant
+from boardgen.descriptor.model import RulesSpec
 from boardgen.errors import BoardgenError
 from boardgen.rules.leaping import LeapingGame, Position, parse_params
+from boardgen.texts import languages
+from boardgen.texts.catalogue import catalogue
+from boardgen.texts.compose import Para, rule_sheet_text
+from boardgen.texts.endgames import endgame_sentences
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -134,7 +140,7 @@ def test_a_capture_changing_the_material_starts_the_next_count() -> None:
     assert pos.endgame == 9 and g.outcome(pos) is None
     pos = play(g, pos, "50-44")
     assert why(g, pos) == (
-        "draw: endgame rule: 1 to 2 pieces with 1 or more kings against a lone king,"
+        "draw: endgame rule: 1 or 2 pieces with 1 or more kings against a lone king,"
         " 5 moves each without a win"
     )
 
@@ -193,6 +199,7 @@ def test_the_shipped_international_rules_are_the_fmjd_counts() -> None:
         ([{"total": 4, "moves": 5, "restart_on_change": "yes"}], "0.restart_on_change", "true or false"),
         ([{"total": 4, "moves": 5}, {"total": 4, "moves": 5}], "1", "listed twice"),
         ([{"total": 4, "moves": 5, "who": 1}], "0.who", "unknown key"),
+        ([{"weak": {"kings": [0, None]}, "moves": 5}], "0.weak", "allow any material"),
     ],
 )
 def test_bad_endgame_draws_point_at_their_key(value: Any, key: str, message: str) -> None:
@@ -226,3 +233,72 @@ def test_the_descriptor_loader_locates_a_bad_entry(tmp_path: Path) -> None:
     line = next(i for i, row in enumerate(path.read_text().splitlines()) if "[2, 1]" in row)
     assert info.value.mark is not None and info.value.mark.line == line + 1  # marks count lines from 1
     assert "rules.params.endgame_draws.1.weak.kings" in str(info.value)
+
+
+# -- on the rule sheets ------------------------------------------------------------------
+
+
+class _Words:
+    """A catalogue as the phrase builder sees a sheet."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.c = catalogue(lang)
+
+    def say(self, key: str, **values: object) -> str:
+        return self.c.text(key, **values)
+
+    def count(self, key: str, n: int, **values: object) -> str:
+        return self.c.count(key, n, **values)
+
+
+def _sheet(variant_id: str, lang: str, **params: Any) -> str:
+    variant = load_variant(variant_id)
+    if params:
+        variant = replace(variant, rules=RulesSpec("leaping", {**variant.rules.params, **params}))
+    sheet = rule_sheet_text(variant, lang)
+    blocks = [b for section in sheet.sections for b in section.blocks if isinstance(b, Para)]
+    return "\n".join(b.text for b in blocks)
+
+
+@pytest.mark.parametrize("lang", languages())
+def test_the_sheet_states_repetition_and_each_counted_endgame(lang: str) -> None:
+    c = catalogue(lang)
+    text = _sheet("international-draughts", lang)
+    assert c.count("params.leaping.repetition_draw.count", 3) in text
+    paragraph = endgame_sentences(_Words(lang), international().params)
+    assert "16" in paragraph and "5" in paragraph
+    assert paragraph in text
+    plain = _sheet("international-draughts", lang, repetition_draw=None, endgame_draws=[])
+    assert c.count("params.leaping.repetition_draw.count", 3) not in plain
+    assert paragraph not in plain
+
+
+def test_english_endgame_phrases() -> None:
+    w = _Words()
+    say = lambda draws: endgame_sentences(w, parse_params({"king": "flying", "endgame_draws": draws}, {}))  # noqa: E731
+    assert say(INTERNATIONAL_DRAWS) == (
+        "Some endings are drawn after a set number of moves by each player, counted from the move that"
+        " brought them about: three pieces including at least one king against a single king (16 moves each);"
+        " one or two pieces including at least one king against a single king (5 moves each)."
+    )
+    assert say([{"strong": {"pieces": 2, "kings": 2}, "weak": {"pieces": 1, "kings": 1}, "moves": 7}]) == (
+        "One ending is drawn after a set number of moves by each player, counted from the move that"
+        " brought it about: two kings against a single king (7 moves each)."
+    )
+    kings = {"kings": [1, None]}
+    both = [{"total": [4, 5], "strong": kings, "weak": kings, "moves": 30, "restart_on_change": True}]
+    assert say(both).endswith(
+        "at least one king on each side, with four or five pieces on the board (30 moves each)."
+        " Any capture or crowning starts the count again."
+    )
+    mixed = [
+        {"total": [6, 9], "moves": 1},
+        {"strong": {"kings": 1, "men": [1, 2]}, "weak": {"men": 0}, "moves": 2, "restart_on_change": True},
+    ]
+    assert say(mixed).endswith(
+        ": 6 to 9 pieces on the board (one move each); a single king and one or two men against"
+        " only kings (2 moves each), counting again from zero after any capture or crowning."
+    )
+    assert say([{"strong": {"pieces": [3, None], "men": 0}, "moves": 4}]).endswith(
+        ": at least three pieces with no man for one player (4 moves each)."
+    )

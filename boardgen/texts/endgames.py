@@ -56,9 +56,10 @@ def _amount(w: Words, where: str, r: Range) -> str:
 def _side(w: Words, side: SideMaterial) -> str:
     """One player's material: a count of pieces, then which of them are kings or men."""
     kings, men, pieces = side.kings, side.men, side.pieces
-    if men == Range(0, 0) and kings != ANY:  # kings only
-        if pieces == ANY or pieces == kings:
-            return _amount(w, "king", kings)
+    if men == Range(0, 0) and kings != ANY and pieces in (ANY, kings):  # kings only
+        return _amount(w, "king", kings)
+    if pieces == ANY and kings == ANY and men == Range(0, 0):
+        return w.say(BASE + "kings_only")
     if pieces == ANY:
         parts = [_amount(w, noun, r) for noun, r in (("king", kings), ("man", men)) if r != ANY]
         return w.say(BASE + "and", a=parts[0], b=parts[1]) if len(parts) == 2 else parts[0]
@@ -116,4 +117,4 @@ def endgame_keys() -> Iterator[str]:
     for noun in ("king", "man"):
         yield from (f"{BASE}among.{noun}.{form}" for form in FORMS)
     parts = ("none", "intro", "list", "item", "restarts", "restart_all", "against", "both", "one_side")
-    yield from (BASE + part for part in (*parts, "with", "and", "with_total", "total"))
+    yield from (BASE + part for part in (*parts, "with", "and", "with_total", "total", "kings_only"))

@@ -66,7 +66,8 @@ def verdict(
         i = endgame_entry(params, pos.men, pos.kings)
         entry = params.endgame_draws[i] if i is not None else None
         if entry is not None and pos.endgame >= entry.plies:
-            return DRAW, f"endgame rule: {entry.material_text()}, {entry.moves} moves each without a win"
+            unless = "a capture or a crowning" if entry.restart_on_change else "a win"
+            return DRAW, f"endgame rule: {entry.material_text()}, {entry.moves} moves each without {unless}"
     return None
 
 

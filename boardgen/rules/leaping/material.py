@@ -98,7 +98,10 @@ class EndgameDraw:
 
     def material_text(self) -> str:
         """The material in a few words, for the reason a game ended."""
-        text = f"{_side_text(self.strong)} against {_side_text(self.weak)}"
+        if self.strong == self.weak:
+            text = f"{_side_text(self.strong)} on each side"
+        else:
+            text = f"{_side_text(self.strong)} against {_side_text(self.weak)}"
         if self.total != ANY:
             text += f" ({_amount(self.total, 'piece')} on the board)"
         return text
@@ -109,7 +112,8 @@ def _amount(r: Range, noun: str) -> str:
         return f"{r.low} {noun}" + ("" if r.low == 1 else "s")
     if r.high is None:
         return f"{r.low} or more {noun}s"
-    return f"{r.low} to {r.high} {noun}s"
+    joint = "or" if r.high == r.low + 1 else "to"
+    return f"{r.low} {joint} {r.high} {noun}s"
 
 
 def _side_text(side: SideMaterial) -> str:
@@ -150,6 +154,8 @@ def _side(key: str, value: Any) -> SideMaterial:
             raise _error(f"{key}.{name}", f"unknown key {name!r}; use {', '.join(_SIDE_KEYS)}")
     ranges = {name: _range(f"{key}.{name}", value[name]) for name in value}
     side = SideMaterial(**ranges)
+    if side == SideMaterial():
+        raise _error(key, "these counts allow any material; leave the key out instead")
     if not any(side.fits(m, k) for k in range(_limit(side)) for m in range(_limit(side))):
         raise _error(key, "no number of men and kings fits these counts")
     return side
