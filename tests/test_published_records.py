@@ -55,3 +55,21 @@ def test_the_2005_italian_championship_game_borghetti_sardu() -> None:
     assert (_count(end, "white", "man"), _count(end, "white", "king")) == (1, 3)
     assert (_count(end, "black", "man"), _count(end, "black", "king")) == (1, 2)
     assert end.outcome() is None  # Black resigned
+
+
+def test_the_2021_frisian_world_championship_game_walinga_groenveld() -> None:
+    record = _record("frisian-draughts-walinga-groenveld-2021")
+    assert record.game.id == "frisian-draughts"
+    assert record.player("white") == "Walinga, Marten" and record.player("black") == "Groenveld, Folkert"
+    # The copy of the column we have stops after Black's 48th move: 96 plies, unfinished.
+    assert len(record.plies) == 96 and record.result == "*"
+    straight = {p.written for p in record.plies if p.written in {"39x19", "34x32", "30x28", "28x30"}}
+    assert straight == {"39x19", "34x32", "30x28", "28x30"}  # captures along columns and rows
+    # 42... 20x49: up the column over 30, then diagonally over 44, crowned on the far row.
+    crowning = record.plies[83]
+    assert str(crowning.move) == "20x40x49" and [str(m) for m in crowning.before.legal_moves()] == ["20x40x49"]
+    assert "K49" in crowning.after.text
+    end = record.position(96)
+    assert end.text == "W:W27,28,45:B6,14,16,23,K46"
+    assert (_count(end, "white", "man"), _count(end, "white", "king")) == (3, 0)
+    assert (_count(end, "black", "man"), _count(end, "black", "king")) == (4, 1)
