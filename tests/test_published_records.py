@@ -67,9 +67,38 @@ def test_the_2021_frisian_world_championship_game_walinga_groenveld() -> None:
     assert straight == {"39x19", "34x32", "30x28", "28x30"}  # captures along columns and rows
     # 42... 20x49: up the column over 30, then diagonally over 44, crowned on the far row.
     crowning = record.plies[83]
-    assert str(crowning.move) == "20x40x49" and [str(m) for m in crowning.before.legal_moves()] == ["20x40x49"]
+    assert str(crowning.move) == "20x40x49" and [str(m) for m in crowning.before.legal_moves()] == [
+        "20x40x49"
+    ]
     assert "K49" in crowning.after.text
     end = record.position(96)
     assert end.text == "W:W27,28,45:B6,14,16,23,K46"
     assert (_count(end, "white", "man"), _count(end, "white", "king")) == (3, 0)
     assert (_count(end, "black", "man"), _count(end, "black", "king")) == (4, 1)
+
+
+def test_the_2004_italian_championship_game_veronesi_milanese() -> None:
+    record = _record("international-draughts-veronesi-milanese-2004")
+    assert record.game.id == "international-draughts"
+    assert len(record.plies) == 98 and record.result == "0-1"
+    # 34... 15x24: a man's capture of five round a loop, printed by its ends only.
+    loop = record.plies[67]
+    assert loop.written == "15x24" and len(loop.move.captured) == 5
+    assert loop.after.text == "W:W25,26,43,45,47,48:B2,4,6,7,16,24,36"
+    end = record.position(98)
+    assert end.text == "W:W12,24,47:B4,6,11,36,K3:quiet=1"
+    assert (_count(end, "white", "man"), _count(end, "black", "man"), _count(end, "black", "king")) == (
+        3,
+        4,
+        1,
+    )
+
+
+def test_a_loop_capture_written_by_its_ends_is_one_move() -> None:
+    # The hand-built core of 34... 15x24 above: the man goes round clockwise or
+    # anticlockwise, takes the same five men and ends on 24 either way.
+    position = boardgen.load("international-draughts").position("B:W20,29,30,39,40:B15")
+    paths = [str(m) for m in position.legal_moves()]
+    assert paths == ["15x24x33x44x35x24", "15x24x35x44x33x24"]
+    assert {position.play(p).text for p in paths} == {"W:W:B24"}
+    assert position.play("15x24").text == "W:W:B24"
