@@ -38,6 +38,7 @@ from typing import Literal
 
 from .descriptor.model import Variant
 from .errors import BoardgenError
+from .memo import remembered
 from .render.board import BoardOptions, board_scene
 from .render.paper import Paper, paper_named
 from .rules.base import PieceView
@@ -201,14 +202,19 @@ def start_pieces(variant: Variant) -> dict[int, PieceView]:
 
 def diagram_cell_size(variant: Variant, paper: Paper, coordinates: bool, wanted: float) -> float:
     """The largest cell size up to ``wanted`` whose diagram fits one page."""
-    box = paper.printable
-    size = wanted
-    while size > 3.0:
-        scene = board_scene(variant, BoardOptions(size, coordinates))
-        if scene.width <= box.width and scene.height <= box.height - _DIAGRAM_BANDS:
-            return size
-        size = round(size * 0.95, 2)
-    return size
+
+    def search() -> float:
+        box = paper.printable
+        size = wanted
+        while size > 3.0:
+            scene = board_scene(variant, BoardOptions(size, coordinates))
+            if scene.width <= box.width and scene.height <= box.height - _DIAGRAM_BANDS:
+                return size
+            size = round(size * 0.95, 2)
+        return size
+
+    found: float = remembered(variant, ("diagram cell size", paper, coordinates, wanted), search)
+    return found
 
 
 def scene_for(variant: Variant, what: What, options: RenderOptions) -> Scene:
