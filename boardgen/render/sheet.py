@@ -154,6 +154,7 @@ def _glue(band: Box, label: str, taken: list[Box]) -> list[Item]:
     w, h = text_width(label, _BAND, True) + 1.2, 1.46 * _BAND + 0.4  # the glyphs' full height
     along = band.height > band.width  # the strip runs down the page
     length, across = (band.height, band.width) if along else (band.width, band.height)
+    taken = [b for b in taken if b.overlaps(band)]  # only these can touch a spot in the strip
     last = -math.inf
     t = 0.0
     while t <= length:
