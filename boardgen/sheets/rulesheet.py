@@ -273,6 +273,10 @@ class _Para(Paragraph):  # type: ignore[misc]
             self._wrapped = (available_width, super().wrap(available_width, available_height))
         return self._wrapped[1]
 
+    def draw(self) -> None:
+        if not isinstance(self.canv, _MeasuringCanvas):  # a trial layout only counts pages
+            super().draw()
+
 
 def _p(text: str, style: Any) -> Any:
     return _Para(escape(glued(text)), style)
@@ -662,8 +666,8 @@ def _best_layout(sheet: RuleSheet, paper: Paper) -> tuple[int, float]:
 
 class _MeasuringCanvas(Canvas):  # type: ignore[misc]
     """The canvas of a trial layout: platypus places every flowable as usual (so pages
-    break exactly as they will), but diagrams are not painted and no PDF is written,
-    the two costliest parts of a build that only counts pages."""
+    break exactly as they will), but diagrams and paragraphs are not painted and no PDF
+    is written, the costliest parts of a build that only counts pages."""
 
     def save(self) -> None:
         pass
