@@ -147,3 +147,14 @@ def test_compact_and_annotated_move_text() -> None:
 def test_the_variant_option_overrides_the_game_type() -> None:
     (record,) = parse_pdn('[GameType "25"] 1. 11-15 *', game="pool-checkers")
     assert record.game.id == "pool-checkers"
+
+
+def test_spanish_records_count_squares_from_white_s_near_right_corner() -> None:
+    # GameType 24: square 1 is h1 and the classic first move 10-14 is f3-e4.
+    (record,) = parse_pdn('[GameType "24"] 1. 10-14 23-19 *')
+    assert record.game.id == "spanish-draughts"
+    first = record.plies[0]
+    assert str(first.move) == "10-14"
+    variant = record.game.variant
+    names = {n: variant.grid.name(c) for c, n in (variant.board.pdn or {}).items()}
+    assert (names[10], names[14], names[23], names[19]) == ("f3", "e4", "c6", "d5")
