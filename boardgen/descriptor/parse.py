@@ -260,7 +260,8 @@ def _board(r: Reader) -> BoardSpec:
             )
             pdn = grid.pdn_numbers(playable, start)
         elif r.has((*path, "numbering_from")):
-            raise r.error((*path, "numbering_from"), "only PDN numbers have a first square: set 'numbering: pdn'")
+            message = "only PDN numbers have a first square: set 'numbering: pdn'"
+            raise r.error((*path, "numbering_from"), message)
         return BoardSpec(grid, playable, pdn)
     r.mapping(path, required=("kind", "side"), optional=("orientation",))
     low, high = HEX_SIDE
