@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from leaping_specs import game
 
+import boardgen
 from boardgen.descriptor import load_variant
 from boardgen.descriptor.model import RulesSpec
 from boardgen.errors import BoardgenError
@@ -302,3 +303,32 @@ def test_english_endgame_phrases() -> None:
     assert say([{"strong": {"pieces": [3, None], "men": 0}, "moves": 4}]).endswith(
         ": at least three pieces with no man for one player (4 moves each)."
     )
+
+
+# -- against real games ----------------------------------------------------------------
+
+
+def test_no_published_game_ends_before_its_recorded_end() -> None:
+    # The draw rules must not stop a game that was really played on: every position of
+    # every shipped record before the last is still in play.
+    records = [r for path in sorted((ROOT / "examples").rglob("*.pdn")) for r in boardgen.read_pdn(path)]
+    assert len(records) >= 5
+    for record in records:
+        positions = record.positions()
+        over = [i for i, pos in enumerate(positions[:-1]) if pos.ending() is not None]
+        assert not over, (record.game.id, over[:1], positions[over[0]].ending() if over else None)
+
+
+def test_the_italian_record_repeats_a_position_three_times_and_plays_on() -> None:
+    # Why Italian sets no repetition_draw (docs/rules.md): the same record under the
+    # switch would end at ply 101.
+    path = ROOT / "examples" / "games" / "italian-draughts-borghetti-sardu-2005.pdn"
+    record = boardgen.read_pdn(path)[0]
+    assert str(record.positions()[93]) == str(record.positions()[101])
+    g = game("italian-draughts", repetition_draw=3)
+    pos = g.initial()
+    for n, ply in enumerate(record.plies, start=1):
+        pos = g.play(pos, ply.move.raw)
+        if n == 101:
+            break
+    assert g.outcome(pos) == "draw"
