@@ -6,11 +6,15 @@ diagonal, White moves north from 31-50); 8x8 games use the PDN numbers 1-32.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
+import yaml
 from leaping_specs import game
 
 import boardgen
@@ -332,3 +336,25 @@ def test_the_italian_record_repeats_a_position_three_times_and_plays_on() -> Non
         if n == 101:
             break
     assert g.outcome(pos) == "draw"
+
+
+@pytest.mark.parametrize(
+    "draws",
+    [
+        [{"strong": {"pieces": 3}}],  # no moves
+        [{"moves": 5}],  # no material
+        [{"strong": {"queens": 1}, "moves": 5}],
+        [{"strong": {"kings": [1, 2, 3]}, "moves": 5}],
+        [{"total": 4, "moves": 0}],
+        "lots",
+    ],
+)
+def test_the_schema_refuses_what_the_engine_refuses(draws: Any) -> None:
+    schema = json.loads(resources.files("boardgen.descriptor").joinpath("descriptor.schema.json").read_text())
+    data = yaml.safe_load((ROOT / "variants" / "international-draughts.yaml").read_text("utf-8"))
+    jsonschema.validate(data, schema)
+    data["rules"]["params"]["endgame_draws"] = draws
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, schema)
+    with pytest.raises(BoardgenError):
+        parse_params({"king": "flying", "endgame_draws": draws}, {})
