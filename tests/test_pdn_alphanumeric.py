@@ -34,6 +34,10 @@ def test_a_russian_game_reads_in_algebraic_squares_with_each_separator() -> None
     assert moves(OPENING) == moves(NUMBERS) == ["22-18", "11-15", "18x11", "8x15"]
     full = OPENING.replace('"25"', '"25,W,8,8,A0,0"').replace("g7:e5", "g7 x e5")
     assert moves(full) == moves(OPENING)
+    # Bare numbers in an algebraic record are the board's own PDN numbers, as some programs write.
+    assert moves('[GameType "25"] 1. 22-18 f6-e5 2. 18x11 *') == ["22-18", "11-15", "18x11"]
+    with pytest.raises(boardgen.BoardgenError, match="'33' is not a playing square"):
+        parse_pdn('[GameType "25"] 1. 33-29 *')
 
 
 def test_brazilian_czech_and_turkish_read_algebraic_by_their_number() -> None:

@@ -134,8 +134,16 @@ class Squares:
         return cls(tag, game, names)
 
     def cell(self, written: str) -> str:
-        """The board's name of the square ``written`` names; raises BoardgenError."""
-        cell = self.cells.get(written.strip().lower())
+        """The board's name of the square ``written`` names; raises BoardgenError.
+
+        In an alphanumeric record a bare number is read as the board's own PDN number,
+        as many programs write Russian or Brazilian games (``22-18`` for ``c3-d4``)."""
+        text = written.strip().lower()
+        cell = self.cells.get(text)
+        numbers = self.game.variant.board.pdn
+        if cell is None and self.tag.notation == "A" and numbers and text.isdigit():
+            grid = self.game.variant.grid
+            cell = next((grid.name(c) for c, n in numbers.items() if str(n) == text), None)
         if cell is None:
             kind = "a playing square" if self.tag.notation == "A" else "a square number"
             raise BoardgenError(f"{written!r} is not {kind} in this notation (GameType {self.tag.text})")
