@@ -38,7 +38,8 @@ from typing import Literal
 
 from .descriptor.model import Variant
 from .errors import BoardgenError
-from .render.board import BoardOptions, board_scene
+from .memo import remembered
+from .render.board import BoardOptions, board_scene, board_size
 from .render.paper import Paper, paper_named
 from .rules.base import PieceView
 from .scene import Document, Scene
@@ -201,14 +202,27 @@ def start_pieces(variant: Variant) -> dict[int, PieceView]:
 
 def diagram_cell_size(variant: Variant, paper: Paper, coordinates: bool, wanted: float) -> float:
     """The largest cell size up to ``wanted`` whose diagram fits one page."""
+
     box = paper.printable
-    size = wanted
-    while size > 3.0:
-        scene = board_scene(variant, BoardOptions(size, coordinates))
-        if scene.width <= box.width and scene.height <= box.height - _DIAGRAM_BANDS:
-            return size
-        size = round(size * 0.95, 2)
-    return size
+
+    def fits(size: float) -> bool:
+        width, height = board_size(variant, BoardOptions(size, coordinates))
+        return width <= box.width and height <= box.height - _DIAGRAM_BANDS
+
+    def search() -> float:
+        # The sizes tried, largest first, each 5 % under the one before; a diagram
+        # grows with its cells, so the first that fits is found by bisection.
+        sizes = [wanted]
+        while sizes[-1] > 3.0:
+            sizes.append(round(sizes[-1] * 0.95, 2))
+        low, high = 0, len(sizes) - 1  # the answer's index is in [low, high]
+        while low < high:
+            middle = (low + high) // 2
+            low, high = (low, middle) if fits(sizes[middle]) else (middle + 1, high)
+        return sizes[low]
+
+    found: float = remembered(variant, ("diagram cell size", paper, coordinates, wanted), search)
+    return found
 
 
 def scene_for(variant: Variant, what: What, options: RenderOptions) -> Scene:

@@ -16,10 +16,15 @@ MM = 72 / 25.4
 
 
 def shapes(data: bytes, kind: str) -> list[Counter[tuple[float, float]]]:
-    """Per page: how many shapes of each (width, height) in mm."""
+    """Per page: how many filled shapes of each (width, height) in mm (a tile's glue
+    strip hatching, one open zigzag line, is not a cell)."""
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         return [
-            Counter((round(s["width"] / MM, 2), round(s["height"] / MM, 2)) for s in getattr(page, kind))
+            Counter(
+                (round(s["width"] / MM, 2), round(s["height"] / MM, 2))
+                for s in getattr(page, kind)
+                if s["fill"]
+            )
             for page in pdf.pages
         ]
 

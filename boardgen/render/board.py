@@ -11,11 +11,12 @@ Squares are ``Rect`` items, light and dark ones in two groups, so the SVG stays 
 
 from __future__ import annotations
 
-__all__ = ["BoardOptions", "Overlay", "board_extent", "board_scene", "window_cells"]
+__all__ = ["BoardOptions", "Overlay", "board_extent", "board_scene", "board_size", "window_cells"]
 
 import math
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from ..backends.fonts import text_width
 from ..descriptor.model import Variant
@@ -61,26 +62,9 @@ def board_scene(
     oval; with pieces but no scores, both on 1, as at the start; with neither, the
     empty board to print shows their places), and ``pawn_move`` draws a pawn's move.
     """
-    grid = variant.grid
-    size = options.cell_size
-    label = _label_size(size)
-    shown = window_cells(variant, options.window)
-    if shown is not None:  # a part of the board: no room for the track around it
-        variant = replace(variant, scoring_track=None)
-        pieces = {c: p for c, p in pieces.items() if c in shown} if pieces is not None else None
-    cells = sorted(grid.cells() if shown is None else shown)
-    # Labels need room around the board, except inside a scoring track (see track_gap).
-    labelled = options.coordinates and variant.scoring_track is None
-    padding = (2.2 * label + 1.5) if labelled else 1.5
-    if pieces is not None and scores is None:
-        scores = {p.id: 1 for p in variant.players}
-    gap = track_gap(size, label if options.coordinates else None)
-    outside = any(n != 1 for n in (scores or {}).values()) or pawn_move is not None
-    extent = TRACK_EXTENT(grid, gap, pawns_outside=outside) if variant.scoring_track is not None else 0.0
-    # Labels stand left of and under a square board only, so a diagram (a board with
-    # pieces) keeps no room above or right of it; the board to print stays centred.
-    far = 1.5 if isinstance(grid, SquareGrid) and pieces is not None else None
-    layout = Layout(grid, size, padding, extent, flip=options.flip, far=far, cells=shown)
+    variant, pieces, scores, cells, label, gap, layout = _prepared(
+        variant, options, pieces, scores=scores, pawn_move=pawn_move
+    )
     colours = variant.print.colours
     items: list[Item] = _cells(variant, layout, colours, cells)
     if options.coordinates:
@@ -107,6 +91,59 @@ def board_scene(
         description=description,
         background=colours["background"],
     )
+
+
+class _Prepared(NamedTuple):
+    """What a board scene is laid out from (see :func:`_prepared`)."""
+
+    variant: Variant
+    pieces: Mapping[int, PieceView] | None
+    scores: Mapping[str, int] | None
+    cells: list[int]
+    label: float
+    gap: float
+    layout: Layout
+
+
+def _prepared(
+    variant: Variant,
+    options: BoardOptions,
+    pieces: Mapping[int, PieceView] | None,
+    *,
+    scores: Mapping[str, int] | None = None,
+    pawn_move: PawnMove | None = None,
+) -> _Prepared:
+    """The cells shown, the room around them and the layout, before anything is drawn."""
+    grid = variant.grid
+    size = options.cell_size
+    label = _label_size(size)
+    shown = window_cells(variant, options.window)
+    if shown is not None:  # a part of the board: no room for the track around it
+        variant = replace(variant, scoring_track=None)
+        pieces = {c: p for c, p in pieces.items() if c in shown} if pieces is not None else None
+    cells = sorted(grid.cells() if shown is None else shown)
+    # Labels need room around the board, except inside a scoring track (see track_gap).
+    labelled = options.coordinates and variant.scoring_track is None
+    padding = (2.2 * label + 1.5) if labelled else 1.5
+    if pieces is not None and scores is None:
+        scores = {p.id: 1 for p in variant.players}
+    gap = track_gap(size, label if options.coordinates else None)
+    outside = any(n != 1 for n in (scores or {}).values()) or pawn_move is not None
+    extent = TRACK_EXTENT(grid, gap, pawns_outside=outside) if variant.scoring_track is not None else 0.0
+    # Labels stand left of and under a square board only, so a diagram (a board with
+    # pieces) keeps no room above or right of it; the board to print stays centred.
+    far = 1.5 if isinstance(grid, SquareGrid) and pieces is not None else None
+    layout = Layout(grid, size, padding, extent, flip=options.flip, far=far, cells=shown)
+    return _Prepared(variant, pieces, scores, cells, label, gap, layout)
+
+
+def board_size(
+    variant: Variant, options: BoardOptions, pieces: Mapping[int, PieceView] | None = None
+) -> tuple[float, float]:
+    """Width and height (mm) of :func:`board_scene`'s picture, without drawing it:
+    searches for a size that fits measure many boards."""
+    layout = _prepared(variant, options, pieces).layout
+    return layout.width, layout.height
 
 
 def board_extent(variant: Variant, cell_size: float) -> tuple[float, float]:

@@ -32,9 +32,10 @@ from typing import Any
 
 from ..descriptor.model import Example, Variant
 from ..errors import BoardgenError
+from ..memo import remembered
 from ..rules.base import Game, PieceView
 from ..scene import Item, Scene
-from .board import BoardOptions, board_scene, window_cells
+from .board import BoardOptions, board_scene, board_size, window_cells
 from .describe import describe_position
 from .layout import Layout
 from .marks import (
@@ -68,13 +69,28 @@ def fit_cell_size(variant: Variant, width: float = DEFAULT_WIDTH, *, coordinates
     """The cell size (mm, to 0.01) at which the whole diagram is about ``width`` mm wide."""
     # Labels grow with the cells, so the width is not quite linear in the size: iterate
     # to the fixed point, which three scenes reach on every bundled board.
-    size, previous = 20.0, 0.0
-    for _ in range(8):
-        size *= width / board_scene(variant, BoardOptions(size, coordinates), {}).width  # as a diagram
-        if round(size, 2) == previous:
-            break
-        previous = round(size, 2)
-    return round(size, 2)
+
+    def search() -> float:
+        size, previous = 20.0, 0.0
+        for _ in range(8):
+            size *= width / _empty_size(variant, BoardOptions(size, coordinates))[0]
+            if round(size, 2) == previous:
+                break
+            previous = round(size, 2)
+        return round(size, 2)
+
+    found: float = remembered(variant, ("fit cell size", width, coordinates), search)
+    return found
+
+
+def _empty_size(variant: Variant, options: BoardOptions) -> tuple[float, float]:
+    """Width and height (mm) of the variant's empty board drawn as a diagram with
+    ``options``: sizes are searched for again and again, for every example."""
+
+    size: tuple[float, float] = remembered(
+        variant, ("empty board size", options), lambda: board_size(variant, options, {})
+    )
+    return size
 
 
 def parse_cell(variant: Variant, text: str) -> int:
@@ -358,11 +374,11 @@ def _zoom(
     ``cell_size``; (None, ``cell_size``) if that enlarges it less than ``worth`` times."""
     if window_cells(variant, window) is None:
         return None, cell_size
-    whole = board_scene(variant, BoardOptions(cell_size), {})
+    whole_width, whole_height = _empty_size(variant, BoardOptions(cell_size))
     size = cell_size
     for _ in range(3):  # labels do not grow with the cells past a point: converge
-        part = board_scene(variant, BoardOptions(size, window=window), {})
-        size *= min(whole.width / part.width, whole.height / part.height)
+        width, height = _empty_size(variant, BoardOptions(size, window=window))
+        size *= min(whole_width / width, whole_height / height)
     size = math.floor(size * 100) / 100
     return (window, size) if size >= worth * cell_size else (None, cell_size)
 

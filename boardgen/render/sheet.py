@@ -142,18 +142,24 @@ def _crop_marks(on: Box, outer: tuple[bool, bool, bool, bool]) -> list[Item]:
 def _glue(band: Box, label: str, taken: list[Box]) -> list[Item]:
     """A hatched strip where the next tile is glued on, carrying that tile's name
     wherever the strip is clear of this tile's own shapes (``taken``), at most every 60 mm."""
-    step = 2.5
-    lines: list[Item] = [Rect(band.x, band.y, band.width, band.height, _GLUE)]
+    step, past = 2.5, 1.0
+    # The hatching is one zigzag line: each stroke runs ``past`` mm beyond the strip at
+    # both ends, where it turns to the next, so the turns fall outside the clip and the
+    # strip shows only parallel strokes (one path to draw, not a hundred).
+    zigzag: list[Point] = []
     k = 0.0
     while k < band.width + band.height:
-        lines.append(_line(band.x + k, band.y, band.x + k - band.height, band.bottom, _HATCH))
+        top = (band.x + k + past, band.y - past)
+        bottom = (band.x + k - band.height - past, band.bottom + past)
+        zigzag += [top, bottom] if len(zigzag) % 4 == 0 else [bottom, top]
         k += step
-    items: list[Item] = [
-        Group(tuple(lines), clip=(band.x, band.y, band.width, band.height), label="glue strip")
-    ]
+    hatch = Polygon(tuple(zigzag), _HATCH, closed=False)
+    strip = (Rect(band.x, band.y, band.width, band.height, _GLUE), hatch)
+    items: list[Item] = [Group(strip, clip=(band.x, band.y, band.width, band.height), label="glue strip")]
     w, h = text_width(label, _BAND, True) + 1.2, 1.46 * _BAND + 0.4  # the glyphs' full height
     along = band.height > band.width  # the strip runs down the page
     length, across = (band.height, band.width) if along else (band.width, band.height)
+    taken = [b for b in taken if b.overlaps(band)]  # only these can touch a spot in the strip
     last = -math.inf
     t = 0.0
     while t <= length:

@@ -24,6 +24,7 @@ from __future__ import annotations
 __all__ = ["OVERLAP", "Plan", "Tile", "item_bounds", "own_boxes", "plan_tiles", "tile_items"]
 
 import bisect
+import functools
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -184,6 +185,18 @@ def _balanced(spans: list[tuple[float, float, float]], room: float) -> list[floa
     """The fewest cuts :func:`_cuts` finds, spread evenly: the same number of tiles
     with the smallest room that still needs no more, so that the last tile is not a
     thin remainder."""
+    return list(_balanced_cuts(tuple(sorted(spans)), room))
+
+
+@functools.lru_cache(maxsize=256)
+def _balanced_cuts(spans: tuple[tuple[float, float, float], ...], room: float) -> tuple[float, ...]:
+    """:func:`_balanced` for sorted ``spans``, remembered: a board's pages in every
+    language, and the booklet's, cut the same shapes the same way, and the search for
+    the smallest room runs :func:`_cuts` thirty times."""
+    return tuple(_spread(list(spans), room))
+
+
+def _spread(spans: list[tuple[float, float, float]], room: float) -> list[float]:
     cuts = _cuts(spans, room)
     low, high = 0.0, room
     for _ in range(30):

@@ -28,7 +28,6 @@ __all__ = [
 import dataclasses
 import functools
 import io
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -54,6 +53,7 @@ from ..backends import fonts
 from ..backends.pdf import MM, draw_scene
 from ..descriptor.model import Variant
 from ..geometry import SquareGrid
+from ..memo import remembered
 from ..render.board import BoardOptions, board_scene
 from ..render.diagram import example_scene, fit_cell_size
 from ..render.paper import Paper
@@ -158,6 +158,8 @@ class SceneFlowable(Flowable):  # type: ignore[misc]
         pass
 
     def draw(self) -> None:
+        if isinstance(self.canv, _MeasuringCanvas):  # a trial layout only counts pages
+            return
         reset_canvas(self.canv)
         draw_scene(self.canv, self.scene, self.scale)
 
@@ -264,24 +266,10 @@ def _p(text: str, style: Any) -> Any:
 # -- diagrams ---------------------------------------------------------------------------
 
 
-#: Diagrams already drawn, per variant object: the same variant's sheets in every
-#: language and in the booklet share them. Keyed by identity (the variant is kept with
-#: its entry, so an id is never reused), and only for the last few variants.
-_DRAWN: OrderedDict[int, tuple[Variant, dict[Hashable, Any]]] = OrderedDict()
-
-
 def _drawn(variant: Variant, key: Hashable, make: Callable[[], Any]) -> Any:
-    """``make()``, or what it gave before for this ``variant`` and ``key``."""
-    entry = _DRAWN.get(id(variant))
-    if entry is None or entry[0] is not variant:
-        entry = (variant, {})
-        _DRAWN[id(variant)] = entry
-        while len(_DRAWN) > 8:
-            _DRAWN.popitem(last=False)
-    _DRAWN.move_to_end(id(variant))
-    if key not in entry[1]:
-        entry[1][key] = make()
-    return entry[1][key]
+    """``make()``, or what it gave before for this ``variant`` and ``key``: the same
+    variant's sheets in every language and in the booklets share diagrams and layouts."""
+    return remembered(variant, ("rule sheet", key), make)
 
 
 def _cell_size(variant: Variant, width: float) -> float:
@@ -609,19 +597,38 @@ def _best_layout(sheet: RuleSheet, paper: Paper) -> tuple[int, float]:
     smaller size only when the last page would be nearly empty and the smaller
     diagrams save it."""
 
+    width = _sheet_doc(sheet, paper, io.BytesIO()).width
+
     def layout(row: int, scale: float) -> tuple[int, float]:
         """Pages, and how full the last one is."""
         doc = _sheet_doc(sheet, paper, io.BytesIO())
-        doc.build(sheet_story(_scaled(sheet, scale), doc.width, row=row))
+        doc.build(sheet_story(_scaled(sheet, scale), doc.width, row=row), canvasmaker=_MeasuringCanvas)
         frame = doc.frame
         used = (frame._y1 + frame._height - frame._y) / frame._height
         return int(doc.page), float(used)
+
+    def layouts(scale: float) -> list[tuple[int, float]]:
+        """:func:`layout` for each of :data:`_ROWS`, each distinct arrangement set only
+        once: more examples allowed in a row often changes nothing, and a sheet that
+        fits one page cannot get shorter."""
+        results: list[tuple[int, float]] = []
+        tried: list[tuple[Plan, tuple[int, float]]] = []
+        for row in _ROWS:
+            if results and results[0][0] == 1:
+                results.append(results[0])
+                continue
+            plan = _plan(_scaled(sheet, scale), width, row)
+            same = [result for other, result in tried if other == plan]
+            result = same[0] if same else layout(row, scale)
+            tried.append((plan, result))
+            results.append(result)
+        return results
 
     def best() -> tuple[int, float]:
         chosen: tuple[int, float] | None = None
         fewest = 0
         for scale in _SCALES:
-            results = [layout(row, scale) for row in _ROWS]
+            results = layouts(scale)
             pages = min(p for p, _ in results)
             row = _ROWS[[p for p, _ in results].index(pages)]
             if chosen is None:
@@ -636,6 +643,15 @@ def _best_layout(sheet: RuleSheet, paper: Paper) -> tuple[int, float]:
 
     found: tuple[int, float] = _drawn(sheet.variant, ("best layout", sheet.lang, paper), best)
     return found
+
+
+class _MeasuringCanvas(Canvas):  # type: ignore[misc]
+    """The canvas of a trial layout: platypus places every flowable as usual (so pages
+    break exactly as they will), but diagrams are not painted and no PDF is written,
+    the two costliest parts of a build that only counts pages."""
+
+    def save(self) -> None:
+        pass
 
 
 def _tips(sheet: RuleSheet, width: float) -> Any:
