@@ -3,9 +3,10 @@
 A file holds one or more games; each is its tags, then its moves with their numbers,
 comments ``{...}`` (and ``;`` to the end of a line), variations ``(...)`` (kept as
 text, not played), NAGs (``$3``, ``!``, ``?!``) and a result. ``[FEN]`` sets up the
-starting position; ``[GameType]`` chooses the game. A move may be written with every
-square of a multiple jump (``7x16x23``) or only its first and last (``7x23``) when
-that picks out one legal move. An illegal or ambiguous move is refused as
+starting position; ``[GameType]`` chooses the game and how its squares are written
+(``11-15``, or ``c3-d4`` in Russian records: :mod:`boardgen.pdn.squares`). A move may
+be written with every square of a multiple jump (``7x16x23``) or only its first and
+last (``7x23``) when that picks out one legal move. An illegal or ambiguous move is refused as
 ``FILE:LINE:COL: move 17 (8-13): why``.
 
 >>> from boardgen.pdn import parse_pdn
