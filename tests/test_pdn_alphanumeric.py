@@ -48,6 +48,13 @@ def test_brazilian_czech_and_turkish_read_algebraic_by_their_number() -> None:
     assert turkish.game.id == "turkish-draughts" and turkish.plies[-1].move.captured == ("d5",)
 
 
+def test_thai_records_are_numbered_from_the_starting_side_and_capture_with_a_dash() -> None:
+    # PDN's Thai form is 31,B,8,8,N2,0: numbers from the starting player's top left, which
+    # are boardgen's own; the standard writes captures with '-' too.
+    (record,) = parse_pdn('[GameType "31"] [FEN "W:W22:B18"] 1. 22-15 *')
+    assert record.game.id == "thai-draughts" and record.plies[0].move.captured == ("d4",)
+
+
 def test_a_capture_by_its_ends_or_its_whole_path_and_a_fen_in_algebraic() -> None:
     text = '[GameType "25"]\n[FEN "W:Wc3:Bd4,f6"]\n1. c3xg7 1-0\n'
     (record,) = parse_pdn(text)
