@@ -136,11 +136,12 @@ def test_italian_the_king_taken_soonest() -> None:
 
 
 def test_spanish_most_kings_after_most_pieces() -> None:
+    # Spanish numbers from White's near right corner: 4 = b1, 11 = d3, 14 = e4, 15 = c4.
     g = game("spanish-draughts")
-    assert moves(g, "W:Wb1,d3:Ba8,e4,Kc4") == ["d3xb5"]
-    assert moves(game("spanish-draughts", capture_precedence=[]), "W:Wb1,d3:Ba8,e4,Kc4") == [
-        "d3xb5",
-        "d3xf5",
+    assert moves(g, "W:W4,11:B32,14,K15") == ["11x20"]
+    assert moves(game("spanish-draughts", capture_precedence=[]), "W:W4,11:B32,14,K15") == [
+        "11x18",
+        "11x20",
     ]
 
 

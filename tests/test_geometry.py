@@ -83,3 +83,15 @@ def test_pdn_numbers_match_the_standard_board() -> None:
 def test_column_letters_beyond_z() -> None:
     assert [column_letters(i) for i in (0, 25, 26, 27, 51, 52)] == ["a", "z", "aa", "ab", "az", "ba"]
     assert all(parse_column_letters(column_letters(i)) == i for i in range(2000))
+
+
+def test_pdn_numbers_from_the_south_east_as_spanish_records_count() -> None:
+    # Spanish draughts, played on the light squares: square 1 is White's near right
+    # corner h1, and the classic opening 10-14 is f3-e4.
+    grid = SquareGrid(8, 8, "light")
+    light = frozenset(c for c in grid.cells() if grid.colour(c) == "light")
+    by_number = {n: grid.name(c) for c, n in grid.pdn_numbers(light, "south-east").items()}
+    assert sorted(by_number) == list(range(1, 33))
+    assert [by_number[n] for n in (1, 4, 5, 10, 14, 29, 32)] == ["h1", "b1", "g2", "f3", "e4", "g8", "a8"]
+    with pytest.raises(ValueError, match="unknown numbering start"):
+        grid.pdn_numbers(light, "north-east")

@@ -87,10 +87,25 @@ def test_bad_moves_say_what_is_legal() -> None:
 
 def test_ambiguous_short_capture_asks_for_the_path() -> None:
     g = game("pool-checkers")
-    pos = g.parse_position("W:W21,22,23,24,25,27,28,29,30,31,32:B1,2,3,4,5,7,8,9,10,12,17,18")
+    # From 22 to 8 either over 18 alone or over 27, 26, 19 and 18: other pieces taken.
+    pos = g.parse_position("B:W11,18,19,26,27:B22")
     with pytest.raises(BoardgenError, match="ambiguous"):
-        g.parse_move(pos, "22x22")
-    assert g.move_text(pos, g.parse_move(pos, "22x15x6x13x22")) == "22x15x6x13x22"
+        g.parse_move(pos, "22x8")
+    assert g.move_text(pos, g.parse_move(pos, "22x31x24x15x8")) == "22x31x24x15x8"
+
+
+def test_a_loop_taken_either_way_round_is_one_move() -> None:
+    # The man on 22 takes the same four men round a loop clockwise or anticlockwise:
+    # written by its ends (22x22) it is one move in effect, as published records write it.
+    g = game("pool-checkers")
+    pos = g.parse_position("W:W21,22,23,24,25,27,28,29,30,31,32:B1,2,3,4,5,7,8,9,10,12,17,18")
+    after = g.play(pos, g.parse_move(pos, "22x22"))
+    assert (
+        after
+        == g.play(pos, g.parse_move(pos, "22x15x6x13x22"))
+        == g.play(pos, g.parse_move(pos, "22x13x6x15x22"))
+    )
+    assert g.position_text(after) == "B:W21,22,23,24,25,27,28,29,30,31,32:B1,2,3,4,5,7,8,12"
 
 
 @pytest.mark.parametrize(

@@ -59,11 +59,20 @@ def test_an_illegal_move_is_located_and_named() -> None:
 
 
 def test_an_ambiguous_move_asks_for_the_whole_path() -> None:
-    text = '[FEN "W:W23,25,27,28,29,31,32,K2:B1,4,6,7,8,14,15"]\n1... 2x2 *'
-    with pytest.raises(boardgen.BoardgenError, match=r"<pdn>:2:6: move 1 \(2x2\): .* ambiguous"):
+    # 14x30 takes 17 and 25, or 18 and 26: two different moves.
+    text = '[FEN "B:W17,18,25,26:B14"]\n1. 14x30 *'
+    with pytest.raises(boardgen.BoardgenError, match=r"<pdn>:2:4: move 1 \(14x30\): .* ambiguous"):
         parse_pdn(text)
-    (record,) = parse_pdn(text.replace("2x2", "2x9x18x11x2"))
+    (record,) = parse_pdn(text.replace("14x30", "14x23x30"))
+    assert record.plies[0].after.text == "W:W17,25:BK30"  # crowned on 30
+
+
+def test_a_loop_written_by_its_ends_is_one_move() -> None:
+    # The king on 2 takes the same four men whichever way round it goes: 2x2 is clear.
+    text = '[FEN "W:W23,25,27,28,29,31,32,K2:B1,4,6,7,8,14,15"]\n1... 2x2 *'
+    (record,) = parse_pdn(text)
     assert len(record.plies[0].move.captured) == 4
+    assert record.plies[0].after.text == "B:W23,25,27,28,29,31,32,K2:B1,4,8"
 
 
 def test_game_types_map_to_shipped_games_or_are_refused_by_id() -> None:
@@ -138,3 +147,14 @@ def test_compact_and_annotated_move_text() -> None:
 def test_the_variant_option_overrides_the_game_type() -> None:
     (record,) = parse_pdn('[GameType "25"] 1. 11-15 *', game="pool-checkers")
     assert record.game.id == "pool-checkers"
+
+
+def test_spanish_records_count_squares_from_white_s_near_right_corner() -> None:
+    # GameType 24: square 1 is h1 and the classic first move 10-14 is f3-e4.
+    (record,) = parse_pdn('[GameType "24"] 1. 10-14 23-19 *')
+    assert record.game.id == "spanish-draughts"
+    first = record.plies[0]
+    assert str(first.move) == "10-14"
+    variant = record.game.variant
+    names = {n: variant.grid.name(c) for c, n in (variant.board.pdn or {}).items()}
+    assert (names[10], names[14], names[23], names[19]) == ("f3", "e4", "c6", "d5")

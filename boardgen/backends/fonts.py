@@ -124,9 +124,15 @@ def _metrics(name: str) -> _Metrics:
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """Width of one line of ``text`` set at font size ``size``, in the unit of ``size`` (mm)."""
+    return size * _em_width(text, bold)
+
+
+@functools.lru_cache(maxsize=8192)
+def _em_width(text: str, bold: bool) -> float:
+    """Width of ``text`` at size 1: boards measure the same labels again and again."""
     metrics = _metrics(font_name(bold=bold))
     get, default = metrics.widths.get, metrics.default
-    return size * sum(get(ord(ch), default) for ch in text)
+    return sum(get(ord(ch), default) for ch in text)
 
 
 def wrap_text(text: str, size: float, width: float) -> list[str]:

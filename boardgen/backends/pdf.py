@@ -43,9 +43,10 @@ def _rgb(colour: str) -> tuple[float, float, float]:
     return ((value >> 16) / 255, ((value >> 8) & 0xFF) / 255, (value & 0xFF) / 255)
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Pen:
-    """The graphics state last set on the canvas, so unchanged settings are not re-emitted."""
+    """The graphics state last set on the canvas, so unchanged settings are not re-emitted
+    (changed in place as styles are applied; a group saves a copy and restores it)."""
 
     fill: str | None = "#000000"
     stroke: str | None = "#000000"
@@ -69,22 +70,21 @@ class _Painter:
         pen, c = self.pen, self.c
         if fill and style.fill != pen.fill:
             c.setFillColorRGB(*_rgb(style.fill or ""))
-            pen = replace(pen, fill=style.fill)
+            pen.fill = style.fill
         if stroke:
             if style.stroke != pen.stroke:
                 c.setStrokeColorRGB(*_rgb(style.stroke or ""))
-                pen = replace(pen, stroke=style.stroke)
+                pen.stroke = style.stroke
             if style.stroke_width != pen.width:
                 c.setLineWidth(style.stroke_width)
-                pen = replace(pen, width=style.stroke_width)
+                pen.width = style.stroke_width
             if style.dash != pen.dash:
                 c.setDash(list(style.dash), 0)
-                pen = replace(pen, dash=style.dash)
+                pen.dash = style.dash
         if (stroke or fill) and style.opacity != pen.alpha:
             c.setFillAlpha(style.opacity)
             c.setStrokeAlpha(style.opacity)
-            pen = replace(pen, alpha=style.opacity)
-        self.pen = pen
+            pen.alpha = style.opacity
         return stroke, fill
 
     def items(self, items: tuple[Item, ...]) -> None:
@@ -157,7 +157,7 @@ class _Painter:
     def group(self, item: Group) -> None:
         c = self.c
         c.saveState()
-        self.saved.append(self.pen)
+        self.saved.append(replace(self.pen))
         if item.dx or item.dy:
             c.translate(item.dx, item.dy)
         if item.scale != 1:

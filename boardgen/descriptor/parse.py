@@ -226,7 +226,9 @@ def _board(r: Reader) -> BoardSpec:
     kind = r.string((*path, "kind"), choices=("square", "hexhex"))
     if kind == "square":
         r.mapping(
-            path, required=("kind", "width", "height", "playable"), optional=("near_right", "numbering")
+            path,
+            required=("kind", "width", "height", "playable"),
+            optional=("near_right", "numbering", "numbering_from"),
         )
         low, high = SQUARE_SIZE
         width = r.integer((*path, "width"), minimum=low, maximum=high)
@@ -251,7 +253,15 @@ def _board(r: Reader) -> BoardSpec:
                     (*path, "numbering"),
                     "PDN numbers need a board played on one colour (playable: dark or light)",
                 )
-            pdn = grid.pdn_numbers(playable)
+            start = (
+                r.string((*path, "numbering_from"), choices=("north-west", "south-east"))
+                if r.has((*path, "numbering_from"))
+                else "north-west"
+            )
+            pdn = grid.pdn_numbers(playable, start)
+        elif r.has((*path, "numbering_from")):
+            message = "only PDN numbers have a first square: set 'numbering: pdn'"
+            raise r.error((*path, "numbering_from"), message)
         return BoardSpec(grid, playable, pdn)
     r.mapping(path, required=("kind", "side"), optional=("orientation",))
     low, high = HEX_SIDE

@@ -61,11 +61,18 @@ class SquareGrid(Grid):
         cx, cy = self.centre(cell)
         return ((cx - 0.5, cy - 0.5), (cx + 0.5, cy - 0.5), (cx + 0.5, cy + 0.5), (cx - 0.5, cy + 0.5))
 
-    def pdn_numbers(self, playable: frozenset[int]) -> dict[int, int]:
-        """PDN number of each playable cell: north row first, west to east."""
+    def pdn_numbers(self, playable: frozenset[int], start: str = "north-west") -> dict[int, int]:
+        """PDN number of each playable cell: north row first, west to east (square 1 in
+        the north player's near right corner, as English and International number); or,
+        from ``start="south-east"``, south row first, east to west (square 1 in the south
+        player's near right corner, as Spanish records number)."""
+        if start not in ("north-west", "south-east"):
+            raise ValueError(f"unknown numbering start {start!r}")
+        rows = range(self.height - 1, -1, -1) if start == "north-west" else range(self.height)
+        columns = range(self.width) if start == "north-west" else range(self.width - 1, -1, -1)
         numbers: dict[int, int] = {}
-        for y in range(self.height - 1, -1, -1):
-            for x in range(self.width):
+        for y in rows:
+            for x in columns:
                 cell = self._index[(x, y)]
                 if cell in playable:
                     numbers[cell] = len(numbers) + 1

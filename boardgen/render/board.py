@@ -257,8 +257,9 @@ def _pdn_numbers(
     occupied: frozenset[int],
     cells: frozenset[int],
 ) -> list[Item]:
-    """The PDN numbers of ``cells`` in the squares' top-left corners, in the light
-    squares' colour.
+    """The PDN numbers of ``cells`` in the squares' top-left corners, in the colour of
+    the squares not played on (the light squares' colour on the usual board played on
+    its dark squares, the dark one on a board played on its light squares, as Spanish).
 
     They are drawn under the pieces and over the landing squares' tint. A piece
     covers its own square's number: where it would cover part of it (small diagrams),
@@ -266,9 +267,11 @@ def _pdn_numbers(
     small for a 6 pt number all are left out (see :func:`_number_size`).
     """
     texts: list[Item] = []
+    grid = variant.grid
     for cell, number, (x, y, size), hidden in _number_places(variant, layout, occupied):
         if cell in cells and not hidden:
-            texts.append(Text(x, y, str(number), size, colours["light"]))
+            on_light = isinstance(grid, SquareGrid) and grid.colour(cell) == "light"
+            texts.append(Text(x, y, str(number), size, colours["dark" if on_light else "light"]))
     return [Group(tuple(texts), label="square numbers")] if texts else []
 
 

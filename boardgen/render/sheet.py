@@ -163,10 +163,13 @@ def _glue(band: Box, label: str, taken: list[Box]) -> list[Item]:
     last = -math.inf
     t = 0.0
     while t <= length:
+        if t - last < 60.0:  # too close to the last name: no spot here
+            t += 2.0
+            continue
         for f in (0.5, 0.3, 0.7, 0.15, 0.85):
             x, y = (band.x + across * f, band.y + t) if along else (band.x + t, band.y + across * f)
             spot = Box(x - w / 2, y - 0.75 * _BAND - 0.2, w, h)
-            if t - last >= 60.0 and band.contains(spot) and not any(spot.overlaps(b) for b in taken):
+            if band.contains(spot) and not any(spot.overlaps(b) for b in taken):
                 items.append(Rect(spot.x, spot.y, w, h, Style(fill="#ffffff")))
                 items.append(
                     Text(x, y + 0.36 * _BAND, label, _BAND, _GUIDE.stroke or "", "middle", bold=True)

@@ -259,8 +259,27 @@ def glued(text: str) -> str:
     return f"{head}\u00a0{last}"
 
 
+class _Para(Paragraph):  # type: ignore[misc]
+    """A paragraph that breaks its lines once per width: platypus asks a paragraph its
+    height several times (a frame, a KeepTogether, the search for where a row of
+    examples goes, each trial layout), and breaking lines is most of a sheet's time.
+    Its height does not depend on the room below it, only on the width."""
+
+    _wrapped: tuple[float, tuple[float, float]] | None = None
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        # (split() may drop the broken lines, to push the paragraph to the next page)
+        if self._wrapped is None or self._wrapped[0] != available_width or not hasattr(self, "blPara"):
+            self._wrapped = (available_width, super().wrap(available_width, available_height))
+        return self._wrapped[1]
+
+    def draw(self) -> None:
+        if not isinstance(self.canv, _MeasuringCanvas):  # a trial layout only counts pages
+            super().draw()
+
+
 def _p(text: str, style: Any) -> Any:
-    return Paragraph(escape(glued(text)), style)
+    return _Para(escape(glued(text)), style)
 
 
 # -- diagrams ---------------------------------------------------------------------------
@@ -349,7 +368,7 @@ def _example(sheet: RuleSheet, shown: Shown, column: float) -> tuple[Any, Any]:
         return scene
 
     scene: Scene = _drawn(variant, ("example", example.id, wanted), make)
-    caption = Paragraph(f"<b>{escape(shown.label)}.</b> {escape(glued(shown.caption))}", styles().caption)
+    caption = _Para(f"<b>{escape(shown.label)}.</b> {escape(glued(shown.caption))}", styles().caption)
     return SceneFlowable(scene), caption
 
 
@@ -493,7 +512,7 @@ def _section(sheet: RuleSheet, index: int, plan: Plan, width: float) -> list[Any
 
 def _paragraph(block: Para, st: Styles) -> Any:
     if block.lead:
-        return Paragraph(f"<b>{escape(block.lead)}.</b> {escape(glued(block.text))}", st.body)
+        return _Para(f"<b>{escape(block.lead)}.</b> {escape(glued(block.text))}", st.body)
     return _p(block.text, st.body)
 
 
@@ -504,7 +523,7 @@ def _top(sheet: RuleSheet, width: float) -> Any:
     diagram_width = _start_width(sheet.variant, width / MM)
     scene = start_diagram(sheet.variant, diagram_width)
     left = [_p(c.text("words.components"), st.subheading)]
-    left += [Paragraph(escape(glued(line)), st.item, bulletText="\u2022") for line in sheet.components]
+    left += [_Para(escape(glued(line)), st.item, bulletText="\u2022") for line in sheet.components]
     if sheet.about:  # beside the diagram, where the list of components leaves room
         left += [Spacer(1, 6), _p(c.text("words.about"), st.subheading)]
         left += [_p(text, st.small_body) for text in sheet.about]
@@ -647,8 +666,8 @@ def _best_layout(sheet: RuleSheet, paper: Paper) -> tuple[int, float]:
 
 class _MeasuringCanvas(Canvas):  # type: ignore[misc]
     """The canvas of a trial layout: platypus places every flowable as usual (so pages
-    break exactly as they will), but diagrams are not painted and no PDF is written,
-    the two costliest parts of a build that only counts pages."""
+    break exactly as they will), but diagrams and paragraphs are not painted and no PDF
+    is written, the costliest parts of a build that only counts pages."""
 
     def save(self) -> None:
         pass

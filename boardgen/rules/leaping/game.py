@@ -160,6 +160,10 @@ class LeapingGame:
         found = exact or (short if len(squares) == 2 else [])
         if len(found) == 1:
             return found[0]
+        if found and len({self.play(position, m) for m in found}) == 1:
+            # Paths that take the same pieces and end alike (a loop run either way
+            # round) are one move in effect: the record is not ambiguous.
+            return found[0]
         shown = found or legal
         texts = ", ".join(self.move_text(position, m) for m in shown[:20]) or "none"
         texts += f", ... ({len(shown)} in all)" if len(shown) > 20 else ""
