@@ -66,16 +66,19 @@ def test_a_capture_by_its_ends_or_its_whole_path_and_a_fen_in_algebraic() -> Non
     assert kings.start.text == "B:W22,K28:B1"
 
 
-def test_an_ambiguous_capture_lists_both_paths_in_algebraic() -> None:
+def test_a_loop_by_its_ends_is_one_move_and_an_ambiguous_capture_lists_both_paths() -> None:
     # Four men round c3: the man takes them all either way round and comes back home.
-    text = '[GameType "25"]\n[FEN "W:Wc3:Bd4,b4,d6,b6"]\n1. c3xc3 *\n'
+    (loop,) = parse_pdn('[GameType "25"] [FEN "W:Wc3:Bd4,b4,d6,b6"] 1. c3xc3 *')
+    assert len(loop.plies[0].move.captured) == 4 and loop.plies[0].after.text == "B:W22:B"
+    # The king on h6 can reach a7 taking two men, or four: the ends alone do not say which.
+    text = '[GameType "25"]\n[FEN "W:WKh6:Bb6,f4,b2,b4,e7"]\n1. h6xa7 *\n'
     with pytest.raises(boardgen.BoardgenError) as caught:
         parse_pdn(text, file="two.pdn")
     assert str(caught.value) == (
-        "two.pdn:3:4: move 1 (c3xc3): move 'c3xc3' is ambiguous: write the whole path "
-        "(c3xa5xc7xe5xc3, c3xe5xc7xa5xc3)"
+        "two.pdn:3:4: move 1 (h6xa7): move 'h6xa7' is ambiguous: write the whole path "
+        "(h6xe3xa7, h6xc1xa3xc5xa7)"
     )
-    assert moves(text.replace("c3xc3", "c3xa5xc7xe5xc3")) == ["22x13x6x15x22"]
+    assert moves(text.replace("h6xa7", "h6xc1xa3xc5xa7")) == ["12x30x21x14x5"]
 
 
 @pytest.mark.parametrize(

@@ -159,7 +159,8 @@ class Squares:
 
     def resolve(self, position: Position, written: str) -> Move:
         """The legal move ``written`` denotes: its whole path, or only its ends when
-        one legal move joins them. Raises BoardgenError quoting this notation."""
+        the legal moves joining them all end alike (as the engine reads its own
+        notation). Raises BoardgenError quoting this notation."""
         parts = _SPLIT.split(written.strip())
         if len(parts) < 3:
             raise BoardgenError(f"{written!r} is not a move: write squares joined by '-', 'x' or ':'")
@@ -168,7 +169,9 @@ class Squares:
         exact = [m for m in legal if m.path == squares]
         short = [m for m in legal if (m.path[0], m.path[-1]) == (squares[0], squares[-1])]
         found = exact or (short if len(squares) == 2 else [])
-        if len(found) == 1:
+        if len(found) == 1 or (found and len({position.play(m) for m in found}) == 1):
+            # one path, or paths that take the same pieces and end alike (a loop run
+            # either way round): the record is not ambiguous
             return found[0]
         shown = found or legal
         texts = ", ".join(self.text(m) for m in shown[:20]) or "none"
