@@ -1,8 +1,8 @@
 """PDN's ``[GameType]`` numbers and the boardgen games they stand for.
 
 PDN 3.0 numbers the draughts games; the tag's first field is the number (later
-fields, ``20,W,10,10,N2,0``, describe the board and are not needed here: the
-descriptor knows its board). A file without the tag is English checkers, number 21,
+fields, ``20,W,10,10,N2,0``, describe the board and how its squares are written:
+:mod:`boardgen.pdn.squares` reads them). A file without the tag is English checkers, number 21,
 as the standard says. A number whose game boardgen does not ship yet is refused with
 the id it would have, so a user knows what to add (``variants/<id>.yaml``).
 """

@@ -3,9 +3,10 @@
 A file holds one or more games; each is its tags, then its moves with their numbers,
 comments ``{...}`` (and ``;`` to the end of a line), variations ``(...)`` (kept as
 text, not played), NAGs (``$3``, ``!``, ``?!``) and a result. ``[FEN]`` sets up the
-starting position; ``[GameType]`` chooses the game. A move may be written with every
-square of a multiple jump (``7x16x23``) or only its first and last (``7x23``) when
-that picks out one legal move. An illegal or ambiguous move is refused as
+starting position; ``[GameType]`` chooses the game and how its squares are written
+(``11-15``, or ``c3-d4`` in Russian records: :mod:`boardgen.pdn.squares`). A move may
+be written with every square of a multiple jump (``7x16x23``) or only its first and
+last (``7x23``) when that picks out one legal move. An illegal or ambiguous move is refused as
 ``FILE:LINE:COL: move 17 (8-13): why``.
 
 >>> from boardgen.pdn import parse_pdn
@@ -28,7 +29,8 @@ from pathlib import Path
 
 from ..errors import BoardgenError, Mark
 from ..positions import Game, Move, Position
-from .gametypes import variant_for
+from .gametypes import GAME_TYPES, variant_for
+from .squares import Squares, game_type
 from .tokens import Token, tokenize
 
 
@@ -161,14 +163,29 @@ def _load(building: _Building, file: str, override: Game | str | None, folders: 
         raise BoardgenError(error.message, file=file, mark=building.mark) from None
 
 
+def _squares(building: _Building, file: str, game: Game) -> Squares | None:
+    """The record's square notation: its GameType tag in full, else the standard's
+    for the game played; None (the engine's own names) for a game PDN does not number."""
+    value = building.tags.get("GameType", "")
+    if "," not in value:
+        value = next((str(n) for n, (vid, _) in GAME_TYPES.items() if vid == game.id), "")
+    try:
+        tag = game_type(value) if value else None
+        return None if tag is None else Squares.of(tag, game)
+    except BoardgenError as error:
+        raise BoardgenError(error.message, file=file, mark=building.mark) from None
+
+
 def _record(
     building: _Building, file: str, override: Game | str | None, folders: Sequence[str | Path]
 ) -> GameRecord:
     game = _load(building, file, override, folders)
+    squares = _squares(building, file, game)
     start = game.start
     if "FEN" in building.tags:
         try:
-            start = game.position(building.tags["FEN"])
+            fen = building.tags["FEN"]
+            start = game.position(squares.position(fen) if squares else fen)
         except BoardgenError as error:
             raise BoardgenError(f"FEN: {error.message}", file=file, mark=building.mark) from None
     plies: list[Ply] = []
@@ -185,7 +202,7 @@ def _record(
             bare = written.rstrip("!?*")
             count = number if number is not None else len(plies) // 2 + 1
             try:
-                move = position.move(bare)
+                move = squares.resolve(position, bare) if squares else position.move(bare)
             except BoardgenError as error:
                 raise BoardgenError(
                     f"move {count} ({bare}): {error.message}", file=file, mark=token.mark
