@@ -37,8 +37,8 @@ from typing import Any
 
 from .descriptor.model import Variant
 from .errors import BoardgenError
+from .rules.base import Ending, PieceView
 from .rules.base import Game as Engine
-from .rules.base import PieceView
 
 
 @dataclass(frozen=True)
@@ -156,6 +156,12 @@ class Position:
             raise BoardgenError(f"{self.game.id}: this rule family cannot judge the end of a game")
         result: str | None = judge(self.state)
         return result
+
+    def ending(self) -> Ending | None:
+        """How the game ended here and the rule that ended it (``str()`` of it reads
+        "the game is over: a draw (repetition: ...)"), or None while it goes on."""
+        found: Ending | None = self.game.engine.ending(self.state)
+        return found
 
     def _move(self, raw: Any) -> Move:
         engine = self.game.engine

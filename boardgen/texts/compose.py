@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from ..rules.leaping.game import LeapingGame
     from ..rules.placement.game import PlacementGame
 from .catalogue import Catalogue, GameTexts, catalogue, typeset
+from .endgames import endgame_keys, endgame_sentences, repetition_sentence
 
 
 @dataclass(frozen=True)
@@ -357,7 +358,9 @@ def _leaping(s: _Sheet, game: Game) -> None:
         draws.append(s.count(key + "quiet_move_count." + p.quiet_move_count, p.quiet_move_draw))
     if p.three_kings_vs_one is not None:
         draws.append(s.count(key + "three_kings_vs_one.count", p.three_kings_vs_one))
-    s.section("end", [s.say("rules.leaping.win"), s.say(key + "no_legal_move." + p.no_legal_move)], draws)
+    draws.append(repetition_sentence(s, p))
+    win = [s.say("rules.leaping.win"), s.say(key + "no_legal_move." + p.no_legal_move)]
+    s.section("end", win, draws, endgame_sentences(s, p))
 
 
 def _choice(s: _Sheet, choice: str, precedence: tuple[str, ...]) -> list[str]:
@@ -538,6 +541,8 @@ def _leaping_keys() -> Iterator[str]:
             yield f"{key}{name}.none"
         elif name in ("three_kings_vs_one", "king_quiet_move_limit"):
             yield from (f"{key}{name}.none", f"{key}{name}.count")
+        elif name in ("repetition_draw", "endgame_draws"):
+            yield from (k for k in endgame_keys() if k.startswith(f"{key}{name}."))
         else:
             raise AssertionError(f"rule sheets do not know how to word the leaping switch {name!r}")
     yield from (f"directions.{word}" for word in DIRECTION_WORDS)

@@ -41,4 +41,5 @@ def check_params(params: Mapping[str, Any], error: ParamError) -> None:
         parse_params(params, None)
     except BoardgenError as exc:
         name = (exc.key or "").removeprefix("rules.params.")
-        raise error((name,) if name else (), exc.message) from None
+        path = tuple(int(part) if part.isdigit() else part for part in name.split(".")) if name else ()
+        raise error(path, exc.message) from None

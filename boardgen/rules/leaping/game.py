@@ -17,7 +17,8 @@ from ...errors import BoardgenError, shown
 from ..base import Check, Ending, MoveView, PieceView
 from ..spec import GameSpec
 from .checks import family_checks
-from .endings import outcome, reason
+from .draws import endgame_entry
+from .endings import verdict
 from .movegen import MoveGen, Raw
 from .notation import Notation, Placement
 from .params import LeapingParams, parse_params
@@ -95,7 +96,13 @@ class LeapingGame:
 
     def initial(self) -> Position:
         men = tuple(self._bits(self.spec.setup.get(pid, frozenset())) for pid in self.player_ids)
-        return Position((men[0], men[1]), (0, 0), self.player_ids.index(self.spec.first))
+        return self._with_history(Position((men[0], men[1]), (0, 0), self.player_ids.index(self.spec.first)))
+
+    def _with_history(self, pos: Position) -> Position:
+        """``pos`` as the first position of a game: the repetition rule has seen it once."""
+        if self.params.repetition_draw is None:
+            return pos
+        return pos._replace(seen=((pos.men, pos.kings, pos.turn),))
 
     def legal_moves(self, position: Position) -> list[Move]:
         """Every legal move, ordered by the squares of their paths."""
@@ -127,7 +134,10 @@ class LeapingGame:
             moves = list({(m[0][0], m[0][-1], frozenset(m[1]), m[2]): m for m in moves}.values())
         if depth == 1:
             return len(moves)
-        return sum(self._perft_slow(play_raw(self.tables, position, m), depth - 1, distinct) for m in moves)
+        return sum(
+            self._perft_slow(play_raw(self.tables, position, m, history=False), depth - 1, distinct)
+            for m in moves
+        )
 
     def divide(self, position: Position, depth: int) -> dict[str, int]:
         """perft of each legal move at ``depth - 1``, keyed by move text (for debugging)."""
@@ -183,6 +193,7 @@ class LeapingGame:
             position.quiet,
             position.lone,
             tuple(self._run_cell(r) for r in position.runs),
+            position.endgame,
         )
         return self.notation.position_text(placement)
 
@@ -216,6 +227,9 @@ class LeapingGame:
             raise BoardgenError(f"position {shown(text)}: this game keeps no quiet-move count (quiet=)")
         if pl.lone and params.three_kings_vs_one is None:
             raise BoardgenError(f"position {shown(text)}: this game has no three-kings rule (lone=)")
+        if pl.endgame and endgame_entry(params, (men[0], men[1]), (kings[0], kings[1])) is None:
+            why = "no endgame rule applies here" if params.endgame_draws else "this game counts no endgame"
+            raise BoardgenError(f"position {shown(text)}: {why} (endgame=)")
         runs = [0, 0]
         for p, run in enumerate(pl.runs):
             if run is None:
@@ -232,9 +246,10 @@ class LeapingGame:
         if params.last_pieces_become_kings and all((men[p] | kings[p]).bit_count() == 1 for p in (0, 1)):
             kings = [men[0] | kings[0], men[1] | kings[1]]
             men = [0, 0]
-        return Position(
-            (men[0], men[1]), (kings[0], kings[1]), pl.turn, pl.quiet, pl.lone, (runs[0], runs[1])
+        pos = Position(
+            (men[0], men[1]), (kings[0], kings[1]), pl.turn, pl.quiet, pl.lone, (runs[0], runs[1]), pl.endgame
         )
+        return self._with_history(pos)
 
     def family_checks(self) -> Sequence[Check]:
         return family_checks(self)
@@ -243,38 +258,16 @@ class LeapingGame:
 
     def outcome(self, position: Position) -> str | None:
         """The winner's id, ``"draw"``, or None while the game goes on."""
-        params = self.params
-        return outcome(
-            self.player_ids,
-            position.men,
-            position.kings,
-            position.turn,
-            position.quiet,
-            position.lone,
-            bool(self._raw_moves(position)),
-            params.no_legal_move,
-            params.quiet_move_plies,
-            params.three_kings_vs_one,
-        )
+        found = self._verdict(position)
+        return found[0] if found else None
 
     def ending(self, position: Position) -> Ending | None:
-        """How the game ended at ``position`` (see :meth:`outcome`), or None."""
-        result = self.outcome(position)
-        if result is None:
-            return None
-        params = self.params
-        has_move = bool(self._raw_moves(position))
-        why = reason(
-            self.player_ids,
-            position.men,
-            position.kings,
-            position.turn,
-            position.quiet,
-            has_move,
-            params.quiet_move_draw,
-            params.three_kings_vs_one,
-        )
-        return Ending(result, why)
+        """How the game ended at ``position`` and the rule that ended it, or None."""
+        found = self._verdict(position)
+        return Ending(*found) if found else None
+
+    def _verdict(self, position: Position) -> tuple[str, str] | None:
+        return verdict(self.player_ids, position, bool(self._raw_moves(position)), self.params)
 
 
 def make_game(spec: GameSpec) -> LeapingGame:

@@ -13,10 +13,12 @@ Positions: PDN FEN, ``<to move>:<letter><squares>:<letter><squares>``, e.g.
 (``K`` prefix), each in ascending order. Two optional fields carry the draw counters
 when they are not zero: ``quiet=<plies>`` (plies since the last capture or man move)
 and ``lone=<moves>`` (moves of the three-king side, see ``three_kings_vs_one``), e.g.
-``W:WK1,K2,K3:BK32:lone=4``; and ``runW=<square>/<moves>`` when a king of that player
-has just made that many moves in a row without capturing (``king_quiet_move_limit``),
-e.g. ``B:W31,K28:B1:runW=28/2``. Reading also accepts fields in any order, number ranges
-(``B1-12``), a trailing dot, and the ``[FEN "..."]`` wrapper.
+``W:WK1,K2,K3:BK32:lone=4``; ``endgame=<plies>`` (plies since the material of the
+counted endgame that applies arose, see ``endgame_draws``); and ``runW=<square>/<moves>``
+when a king of that player has just made that many moves in a row without capturing
+(``king_quiet_move_limit``), e.g. ``B:W31,K28:B1:runW=28/2``. Reading also accepts
+fields in any order, number ranges (``B1-12``), a trailing dot, and the ``[FEN "..."]``
+wrapper.
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ class Placement:
     lone: int = 0
     #: Per player number: the king on a run of quiet moves and their count, if any.
     runs: tuple[tuple[int, int] | None, ...] = (None, None)
+    #: Plies counted by the endgame rule that applies (``endgame_draws``).
+    endgame: int = 0
 
 
 class Notation:
@@ -109,6 +113,8 @@ class Notation:
             fields.append(f"quiet={placement.quiet}")
         if placement.lone:
             fields.append(f"lone={placement.lone}")
+        if placement.endgame:
+            fields.append(f"endgame={placement.endgame}")
         for p in self.field_order:
             run = placement.runs[p]
             if run is not None:
@@ -128,7 +134,7 @@ class Notation:
         turn = self._player(fields[0], text)
         men: list[set[int]] = [set(), set()]
         kings: list[set[int]] = [set(), set()]
-        counters = {"quiet": 0, "lone": 0}
+        counters = {"quiet": 0, "lone": 0, "endgame": 0}
         runs: list[tuple[int, int] | None] = [None, None]
         seen: set[int] = set()
         for field in fields[1:]:
@@ -157,6 +163,7 @@ class Notation:
             counters["quiet"],
             counters["lone"],
             (runs[0], runs[1]),
+            counters["endgame"],
         )
 
     def _run(self, field: str, text: str) -> tuple[int, tuple[int, int]]:

@@ -9,7 +9,7 @@ point at the offending line.
 
 from __future__ import annotations
 
-__all__ = ["DEFAULTS", "PRECEDENCE", "LeapingParams", "parse_params"]
+__all__ = ["DEFAULTS", "PRECEDENCE", "EndgameDraw", "LeapingParams", "SideMaterial", "parse_params"]
 
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -17,6 +17,7 @@ from typing import Any
 
 from ...errors import BoardgenError, closest
 from .directions import DIRECTION_WORDS
+from .material import EndgameDraw, SideMaterial, parse_endgame_draws
 
 #: Allowed values of the switches that take one word.
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -62,6 +63,8 @@ DEFAULTS: dict[str, Any] = {
     "quiet_move_count": "each-player",  # quiet_move_draw counts N moves by each player (2N plies)
     "three_kings_vs_one": None,
     "king_quiet_move_limit": None,
+    "repetition_draw": None,  # drawn when one position (same player to move) occurs N times
+    "endgame_draws": [],  # counted draws of given material (see material.py)
 }
 
 _DIRECTION_LISTS = ("man_steps", "man_captures", "king_directions", "king_capture_directions")
@@ -94,6 +97,10 @@ class LeapingParams:
     #: The most non-capturing moves in a row one king may make while its side has men.
     king_quiet_move_limit: int | None
     quiet_move_count: str = "each-player"
+    #: Drawn when the same position with the same player to move has occurred this often.
+    repetition_draw: int | None = None
+    #: Counted draws of given material, in the order the descriptor lists them.
+    endgame_draws: tuple[EndgameDraw, ...] = ()
 
     @property
     def has_kings(self) -> bool:
@@ -185,6 +192,10 @@ def parse_params(params: Mapping[str, Any], regions: Mapping[str, frozenset[int]
     values["quiet_move_draw"] = _count("quiet_move_draw", raw["quiet_move_draw"])
     values["three_kings_vs_one"] = _count("three_kings_vs_one", raw["three_kings_vs_one"])
     values["king_quiet_move_limit"] = _count("king_quiet_move_limit", raw["king_quiet_move_limit"])
+    values["repetition_draw"] = _count("repetition_draw", raw["repetition_draw"])
+    if values["repetition_draw"] == 1:
+        raise _error("repetition_draw", "a position occurs once as soon as it is reached; use 2 or more")
+    values["endgame_draws"] = parse_endgame_draws(raw["endgame_draws"])
     result = LeapingParams(**values)
     _check_consistent(result, params)
     return result
@@ -219,6 +230,8 @@ def _check_consistent(p: LeapingParams, given: Mapping[str, Any]) -> None:
             "a man crowned in the middle of a capture would change what it may take; "
             "not supported with 'promotion: arrival-continues-as-king'",
         )
+    if p.endgame_draws and not p.has_kings and any(e.needs_kings for e in p.endgame_draws):
+        raise _error("endgame_draws", "names kings, but 'king' is none")
     if "quiet_move_count" in given and p.quiet_move_draw is None:
         raise _error("quiet_move_count", "set 'quiet_move_draw' too")
     if "restricted_rule" in given and p.restricted_region is None:

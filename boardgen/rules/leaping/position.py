@@ -1,8 +1,9 @@
 """Positions of a leaping game and how a move changes them.
 
 A position is a small immutable tuple of bitboards in the layout's numbering, so it is
-cheap to make, hash and compare. Besides the pieces it keeps the two counters some
-draw rules need; perft ignores them (see docs/rules.md).
+cheap to make, hash and compare. Besides the pieces it keeps what the game's draw
+rules need (counters, and the placements a repetition compares), and only that: a game
+without a rule keeps its field at the default. perft ignores them (see docs/rules.md).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ __all__ = ["Position", "apply_pieces", "play_raw", "resting_king"]
 
 from typing import NamedTuple
 
+from .draws import Placement, next_endgame, next_seen
 from .endings import strong_side
 from .movegen import Raw
 from .tables import Tables
@@ -30,6 +32,11 @@ class Position(NamedTuple):
     #: Per player, the king that made its last moves without capturing and how many in a
     #: row (``king_quiet_move_limit``): ``index << 3 | count``, 0 for none.
     runs: tuple[int, int] = (0, 0)
+    #: Plies since the material of the first ``endgame_draws`` entry that applies arose.
+    endgame: int = 0
+    #: Placements since the last move no later move can undo, this one last
+    #: (``repetition_draw`` only; see draws.py).
+    seen: tuple[Placement, ...] = ()
 
 
 Pieces = tuple[int, int, int, int]
@@ -62,8 +69,9 @@ def apply_pieces(
     return mm, mk, om, ok
 
 
-def play_raw(t: Tables, pos: Position, move: Raw) -> Position:
-    """The position after a legal ``move``, counters included."""
+def play_raw(t: Tables, pos: Position, move: Raw, history: bool = True) -> Position:
+    """The position after a legal ``move``, counters included; ``history=False`` leaves
+    out the repetition and endgame bookkeeping (perft through whole positions)."""
     path, caps, promoted = move
     p = pos.turn
     o = 1 - p
@@ -90,7 +98,15 @@ def play_raw(t: Tables, pos: Position, move: Raw) -> Position:
             count = (pos.runs[p] & 7) + 1 if pos.runs[p] >> 3 == path[0] else 1
             run = path[-1] << 3 | min(count, 7)
         runs = (run, runs[1]) if p == 0 else (runs[0], run)
-    return Position(men, kings, o, quiet, lone, runs)
+    endgame = 0
+    seen: tuple[Placement, ...] = ()
+    if history:
+        params = t.params
+        if params.endgame_draws:
+            endgame = next_endgame(params, (pos.men, pos.kings), (men, kings), pos.endgame)
+        if params.repetition_draw is not None:
+            seen = next_seen(t, pos.seen, p, bool(caps), man_moved, (men, kings, o))
+    return Position(men, kings, o, quiet, lone, runs, endgame, seen)
 
 
 def resting_king(t: Tables, pos: Position) -> int:
