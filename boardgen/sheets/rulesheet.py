@@ -108,6 +108,7 @@ def styles() -> Styles:
             "fontSize": 9.6,
             "leading": 12.8,
             "textColor": INK,
+            "allowWidows": 0,  # a paragraph's last line never starts a page alone
         }
         return ParagraphStyle(name, **{**base, **kw})
 
