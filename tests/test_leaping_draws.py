@@ -308,8 +308,11 @@ def test_english_endgame_phrases() -> None:
         ": at least three pieces with no men for one player (4 moves each)."
     )
     # ranges from zero read "at most", never "0 or 1" or "0 to 2"
-    low = [{"strong": {"kings": [0, 1], "men": [0, 2]}, "weak": {"pieces": [2, 4], "kings": [0, 3]}, "moves": 3}]
-    assert say(low).endswith(": at most one king and at most 2 men against 2 to 4 pieces with at most 3 kings (3 moves each).")
+    weak = {"pieces": [2, 4], "kings": [0, 3]}
+    few = {"strong": {"kings": [0, 1], "men": [0, 2]}, "weak": weak, "moves": 3}
+    assert say([few]).endswith(
+        ": at most one king and at most 2 men against 2 to 4 pieces with at most 3 kings (3 moves each)."
+    )
 
 
 # -- against real games ----------------------------------------------------------------
