@@ -11,6 +11,8 @@ the game (:func:`variant_languages`) as ``<what>-<lang>.pdf`` (:data:`WORDED`), 
 
 from __future__ import annotations
 
+import dataclasses
+
 __all__ = [
     "BOOKLET_PREFIX",
     "EXAMPLE_PREFIX",
@@ -230,7 +232,7 @@ def scene_for(variant: Variant, what: What, options: RenderOptions) -> Scene:
     coordinates = variant.print.coordinates if options.coordinates is None else options.coordinates
     if what == "board":
         size = options.cell_size or variant.print.cell_size
-        return board_scene(variant, BoardOptions(size, coordinates, _title(variant, options)))
+        return _drawn_once(variant, (size, coordinates, None), _title(variant, options))
     from .texts.catalogue import catalogue
 
     paper, landscape = _paper(variant, options)
@@ -239,7 +241,22 @@ def scene_for(variant: Variant, what: What, options: RenderOptions) -> Scene:
         variant, page, coordinates, min(variant.print.cell_size, 25.0)
     )
     title = catalogue(_lang(options)).text("board.start_title", title=_title(variant, options))
-    return board_scene(variant, BoardOptions(size, coordinates, title), start_pieces(variant))
+    return _drawn_once(variant, (size, coordinates, "start"), title)
+
+
+def _drawn_once(variant: Variant, key: tuple[float, bool, str | None], title: str) -> Scene:
+    """The board (``key[2]`` None) or the starting position at cell size ``key[0]``,
+    with coordinates or not (``key[1]``), titled ``title``: the picture is the same in
+    every language, only its title changes, so it is drawn once per game (and its tiles
+    are then cut once, see :func:`boardgen.render.sheet.board_pages`)."""
+    size, coordinates, start = key
+
+    def draw() -> Scene:
+        pieces = start_pieces(variant) if start else None
+        return board_scene(variant, BoardOptions(size, coordinates), pieces)
+
+    scene: Scene = remembered(variant, ("scene", key), draw)
+    return dataclasses.replace(scene, title=title)
 
 
 def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = RenderOptions()) -> bytes:

@@ -184,20 +184,37 @@ def test_kings_switches_need_kings() -> None:
 
 
 # -- Thai: the king stops right behind each piece; pieces leave at once --------------------
+# Black (the dark pieces) sits south, on the high numbers, and moves north.
+
+
+def test_thai_dark_side_starts_from_the_high_numbers() -> None:
+    # The Thai association's rules: the dark side starts and sits on the high numbers.
+    g = game("thai-draughts")
+    start = g.initial()
+    assert g.position_text(start) == "B:B25,26,27,28,29,30,31,32:W1,2,3,4,5,6,7,8"
+    assert [g.move_text(start, m) for m in g.legal_moves(start)] == [
+        "25-21",
+        "25-22",
+        "26-22",
+        "26-23",
+        "27-23",
+        "27-24",
+        "28-24",
+    ]
 
 
 def test_thai_king_stops_on_the_square_behind_the_piece() -> None:
     g = game("thai-draughts")
-    assert moves(g, "W:W28,K29:B1,11,22") == ["29x18x8"]
+    assert moves(g, "B:B28,K29:W1,11,22") == ["29x18x8"]
     # Landing anywhere beyond would allow 29x15 and 29x11 ... as well.
     anywhere = game("thai-draughts", flying_king_landing="any")
-    assert len(moves(anywhere, "W:W28,K29:B1,11,22")) > 1
+    assert len(moves(anywhere, "B:B28,K29:W1,11,22")) > 1
 
 
 def test_thai_king_may_turn_back_over_squares_just_emptied() -> None:
     g = game("thai-draughts")
-    assert moves(g, "W:W28,K18:B5,15,25") == ["18x11x29", "18x29x11"]
-    assert moves(game("thai-draughts", king_reversal="forbidden"), "W:W28,K18:B5,15,25") == [
+    assert moves(g, "B:B28,K18:W5,15,25") == ["18x11x29", "18x29x11"]
+    assert moves(game("thai-draughts", king_reversal="forbidden"), "B:B28,K18:W5,15,25") == [
         "18x11",
         "18x29",
     ]
@@ -205,7 +222,7 @@ def test_thai_king_may_turn_back_over_squares_just_emptied() -> None:
 
 def test_thai_men_capture_forward_only() -> None:
     g = game("thai-draughts")
-    assert moves(g, "W:W18:B23,1") == ["18-14", "18-15"]
+    assert moves(g, "B:B18:W23,1") == ["18-14", "18-15"]
 
 
 # -- Turkish: orthogonal men, pieces removed at once, no 180-degree turn -------------------

@@ -51,8 +51,10 @@ def test_brazilian_czech_and_turkish_read_algebraic_by_their_number() -> None:
 def test_thai_records_are_numbered_from_the_starting_side_and_capture_with_a_dash() -> None:
     # PDN's Thai form is 31,B,8,8,N2,0: numbers from the starting player's top left, which
     # are boardgen's own; the standard writes captures with '-' too.
-    (record,) = parse_pdn('[GameType "31"] [FEN "W:W22:B18"] 1. 22-15 *')
+    (record,) = parse_pdn('[GameType "31"] [FEN "B:B22:W18"] 1. 22-15 *')
     assert record.game.id == "thai-draughts" and record.plies[0].move.captured == ("d4",)
+    # With no FEN the record starts from the setup, the dark side (Black) first from 25..32.
+    assert moves('[GameType "31"] 1. 27-23 6-10 2. 23-19 *') == ["27-23", "6-10", "23-19"]
 
 
 def test_a_capture_by_its_ends_or_its_whole_path_and_a_fen_in_algebraic() -> None:

@@ -722,3 +722,31 @@ def test_anything_loads_or_raises_boardgen_error(text: str | bytes) -> None:
     else:
         assert isinstance(loaded.data, dict)
         assert loaded.value_marks[()] is not None
+
+
+# -- shipped files read fast ---------------------------------------------------------------
+
+TEXTS = Path(__file__).resolve().parents[1] / "boardgen" / "texts"
+
+
+SHIPPED = sorted(TEXTS.glob("*/catalogue.yaml")) + sorted(TEXTS.glob("*/games/*.yaml"))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_package_data_reads_as_the_descriptor_loader_reads_it(path: Path) -> None:
+    assert yamlload.load_package_data(path) == yamlload.load_file(path).data
+
+
+def test_package_data_keeps_core_schema_words_and_locates_faults(tmp_path: Path) -> None:
+    plain = tmp_path / "plain.yaml"
+    plain.write_text("a: no\nb: on\nc: 1.0\nd: {one: x, other: y}\n", encoding="utf-8")
+    expected = {"a": "no", "b": "on", "c": 1.0, "d": {"one": "x", "other": "y"}}
+    assert yamlload.load_package_data(plain) == expected
+    twice = tmp_path / "twice.yaml"
+    twice.write_text("a: 1\nb:\n  c: 2\n  c: 3\n", encoding="utf-8")
+    with pytest.raises(BoardgenError, match=r"twice.yaml:4:3: .*duplicate"):
+        yamlload.load_package_data(twice)
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("a: [1, 2\n", encoding="utf-8")
+    with pytest.raises(BoardgenError, match=r"broken.yaml:\d+:\d+"):
+        yamlload.load_package_data(broken)

@@ -52,9 +52,11 @@ __all__ = [
     "Loaded",
     "PathKey",
     "load_file",
+    "load_package_data",
     "load_text",
 ]
 
+import functools
 import math
 import os
 import re
@@ -625,3 +627,45 @@ def _show(text: str) -> str:
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
+
+
+def load_package_data(path: str | os.PathLike[str]) -> Any:
+    """The plain data of a YAML file shipped with boardgen (a text catalogue), read fast.
+
+    Every build worker reads the three catalogues, and the descriptor loader, which
+    tracks the position of every value, takes ten times as long as libyaml. Shipped
+    files were already checked by that loader in the test suite (which also checks that
+    both read the same data), so here libyaml parses with the same core-schema resolvers
+    when PyYAML has it; without libyaml, or on any fault (a duplicate key, bad YAML), the
+    file is read by :func:`load_file` instead, which gives the located message.
+    """
+    fast = getattr(yaml, "CSafeLoader", None)
+    if fast is None:
+        return load_file(path).data
+    try:
+        with open(path, "rb") as stream:
+            return yaml.load(stream, Loader=_fast_loader(fast))  # a safe loader
+    except (yaml.YAMLError, _Duplicate):
+        return load_file(path).data
+
+
+class _Duplicate(Exception):
+    """A mapping repeats a key (libyaml keeps the last silently; the fallback reports it)."""
+
+
+@functools.cache
+def _fast_loader(base: type) -> type:
+    """``base`` (libyaml's safe loader) with the core-schema resolvers and duplicate keys refused."""
+
+    def construct_mapping(self: Any, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        keys = [key.value if isinstance(key, yaml.ScalarNode) else id(key) for key, _ in node.value]
+        if len(keys) != len(set(keys)):
+            raise _Duplicate
+        mapping: dict[Any, Any] = yaml.SafeLoader.construct_mapping(self, node, deep=deep)
+        return mapping
+
+    return type(
+        "_FastCoreLoader",
+        (base,),
+        {"yaml_implicit_resolvers": _core_resolvers(), "construct_mapping": construct_mapping},
+    )

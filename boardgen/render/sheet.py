@@ -36,6 +36,7 @@ __all__ = [
 ]
 
 import math
+from collections import OrderedDict
 
 from ..backends.fonts import text_width, wrap_text
 from ..errors import BoardgenError
@@ -307,6 +308,25 @@ def page_count(width: float, height: float, paper: Paper, *, landscape: bool) ->
     return count(width, room.width) * count(height, room.height) + 1
 
 
+#: The last tile plans made, by artwork (kept with its plan, so that its id is never
+#: reused while the entry lives) and room: a board's files in every language share one
+#: artwork, and its tiles are cut once.
+_PLANS: OrderedDict[tuple[int, tuple[float, float]], tuple[tuple[Item, ...], Plan]] = OrderedDict()
+
+
+def _planned(items: tuple[Item, ...], room: tuple[float, float]) -> Plan:
+    """:func:`plan_tiles` of ``items`` in ``room``, remembered for the last few artworks."""
+    key = (id(items), room)
+    found = _PLANS.get(key)
+    if found is None or found[0] is not items:
+        found = (items, plan_tiles(items, room))
+        _PLANS[key] = found
+        while len(_PLANS) > 8:
+            _PLANS.popitem(last=False)
+    _PLANS.move_to_end(key)
+    return found[1]
+
+
 def board_pages(
     artwork: Scene,
     paper: Paper,
@@ -337,7 +357,7 @@ def board_pages(
         return (Scene(paper.width, paper.height, items, title, size),)
     room = box.inset(GUTTER, GUTTER, GUTTER, GUTTER)
     try:
-        plan = plan_tiles(artwork.items, (room.width, room.height))
+        plan = _planned(artwork.items, (room.width, room.height))
     except ValueError:  # one cell (or label) larger than a tile's room
         raise BoardgenError(
             f"a cell of this board does not fit whole on a tile of {paper.name} paper "

@@ -7,8 +7,9 @@ free text of each game (introduction, background, tips, notes). The languages bo
 knows are the folders that hold a ``catalogue.yaml``, so adding Spanish means adding
 ``es/catalogue.yaml`` and ``es/games/*.yaml`` (and ``es`` texts in the descriptors).
 
-Catalogue files are nested YAML mappings, read through the descriptor loader (safe
-YAML, duplicate keys refused, errors located at ``FILE:LINE:COL``) and looked up by
+Catalogue files are nested YAML mappings, read as safe YAML with duplicate keys
+refused and errors located at ``FILE:LINE:COL`` (libyaml reads them when it is there,
+the descriptor loader otherwise and for the message of any fault) and looked up by
 dotted key. A leaf is either a template string with ``{placeholders}`` or a mapping of
 plural forms with at least ``other``: ``one``, ``other`` and exact numbers ``=2``,
 chosen by :meth:`Catalogue.count`.
@@ -38,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..descriptor.yamlload import load_file
+from ..descriptor.yamlload import load_file, load_package_data
 from ..errors import BoardgenError
 from . import TEXTS_DIR, languages
 
@@ -201,7 +202,7 @@ def catalogue(lang: str) -> Catalogue:
     if not re.fullmatch(r"[a-z]{2,3}(-[A-Z]{2})?", lang) or not file.is_file():
         known = ", ".join(languages())
         raise BoardgenError(f"no text catalogue for language {lang!r} (known: {known})")
-    data = load_file(file).data
+    data = load_package_data(file)
     entries: dict[str, Leaf] = {}
     _flatten(data, "", entries, str(file))
     meta = data.get("meta", {})
