@@ -302,10 +302,16 @@ def test_english_endgame_phrases() -> None:
     ]
     assert say(mixed).endswith(
         ": 6 to 9 pieces on the board (one move each); a single king and one or two men against"
-        " only kings (2 moves each), counting again from zero after any capture or crowning."
+        " nothing but kings (2 moves each), with the count starting again after any capture or crowning."
     )
     assert say([{"strong": {"pieces": [3, None], "men": 0}, "moves": 4}]).endswith(
-        ": at least three pieces with no man for one player (4 moves each)."
+        ": at least three pieces with no men for one player (4 moves each)."
+    )
+    # ranges from zero read "at most", never "0 or 1" or "0 to 2"
+    weak = {"pieces": [2, 4], "kings": [0, 3]}
+    few = {"strong": {"kings": [0, 1], "men": [0, 2]}, "weak": weak, "moves": 3}
+    assert say([few]).endswith(
+        ": at most one king and at most 2 men against 2 to 4 pieces with at most 3 kings (3 moves each)."
     )
 
 
