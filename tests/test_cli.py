@@ -94,3 +94,14 @@ def test_a_usage_error_is_one_line(args: list[str], message: str, in_tmp: Path) 
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [message]
     assert list(in_tmp.iterdir()) == []
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly() -> None:
+    # `boardgen render ... -o - | head -c 0`: the reader is gone before the PDF is written.
+    command = [sys.executable, "-m", "boardgen", "render", "hex9-checkers", "--what", "rules", "-o", "-"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()
+    status = process.wait(timeout=60)
+    assert process.stderr.read() == b""  # no "Broken pipe", no traceback
+    assert status == 141  # 128 + SIGPIPE, as a shell reports a program ended by it

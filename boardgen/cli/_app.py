@@ -33,7 +33,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def reports_errors(command: F) -> F:
-    """Print user errors as ``FILE:LINE:COL: key: message`` and exit 2, no traceback.
+    """Print user errors as ``FILE:LINE:COL: key: message`` and exit 2, no traceback;
+    a reader that closes the output early (``| head``) ends the command quietly, status 141.
 
     A fault of the file system met on the way (a name too long to look up, a folder
     that cannot be read) is the user's to fix too: one line naming the file.
@@ -42,7 +43,14 @@ def reports_errors(command: F) -> F:
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return command(*args, **kwargs)
+            result = command(*args, **kwargs)
+            sys.stdout.flush()  # here, so that a reader gone away is met below
+            return result
+        except BrokenPipeError:
+            # The reader stopped early (``boardgen moves ... | head``): not a fault to
+            # report. Quiet, with the status a shell gives a program ended by SIGPIPE.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(128 + signal.SIGPIPE)
         except BoardgenError as error:
             click.echo(str(error), err=True)
             sys.exit(2)
