@@ -196,7 +196,7 @@ def test_the_shipped_international_rules_are_the_fmjd_counts() -> None:
         ("lots", "", "expected a list"),
         ([{"strong": {"pieces": 3}}], "0", "'moves' is missing"),
         ([{"moves": 5}], "0", "say which material"),
-        ([{"weak": {"pieces": 1}, "moves": 0}], "0.moves", "positive whole number"),
+        ([{"weak": {"pieces": 1}, "moves": 0}], "0.moves", "whole number from 1 to 10,000"),
         ([{"strong": {"queens": 1}, "moves": 5}], "0.strong.queens", "unknown key"),
         ([{"strong": {"kings": [3, 1]}, "moves": 5}], "0.strong.kings", "backwards"),
         ([{"strong": {"kings": "two"}, "moves": 5}], "0.strong.kings", "whole number"),
@@ -213,7 +213,10 @@ def test_bad_endgame_draws_point_at_their_key(value: Any, key: str, message: str
     assert info.value.key == "rules.params.endgame_draws" + (f".{key}" if key else "")
 
 
-@pytest.mark.parametrize(("value", "message"), [(1, "use 2 or more"), (0, "positive"), ("3", "positive")])
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [(1, "use 2 or more"), (0, "from 1 to 10,000"), ("3", "from 1 to 10,000"), (10**20, "from 1 to 10,000")],
+)
 def test_bad_repetition_draw(value: Any, message: str) -> None:
     with pytest.raises(BoardgenError, match=message) as info:
         parse_params({"repetition_draw": value}, {})
@@ -364,3 +367,15 @@ def test_the_schema_refuses_what_the_engine_refuses(draws: Any) -> None:
         jsonschema.validate(data, schema)
     with pytest.raises(BoardgenError):
         parse_params({"king": "flying", "endgame_draws": draws}, {})
+
+
+def test_the_check_that_some_material_fits_agrees_with_trying_every_count() -> None:
+    from itertools import product
+
+    from boardgen.rules.leaping.material import Range, SideMaterial, _possible
+
+    ranges = [Range(0, 0), Range(1, 1), Range(0, 2), Range(2, 3), Range(1, None), Range(3, None), Range()]
+    for pieces, kings, men in product(ranges, repeat=3):
+        side = SideMaterial(pieces, kings, men)
+        tried = any(side.fits(m, k) for m in range(8) for k in range(8))
+        assert _possible(side) == tried, side

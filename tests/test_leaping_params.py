@@ -37,8 +37,8 @@ def test_descriptor_switches_mean_what_the_tests_assume(game_id: str) -> None:
         ({"king": "queen"}, "rules.params.king", "unknown value 'queen'"),
         ({"capture": "optional"}, "rules.params.capture", "unknown value"),
         ({"king": "none", "king_capture": "step"}, "rules.params.king_capture", "kings that move"),
-        ({"quiet_move_draw": 0}, "rules.params.quiet_move_draw", "positive whole number"),
-        ({"quiet_move_draw": True}, "rules.params.quiet_move_draw", "positive whole number"),
+        ({"quiet_move_draw": 0}, "rules.params.quiet_move_draw", "whole number from 1 to 10,000"),
+        ({"quiet_move_draw": True}, "rules.params.quiet_move_draw", "whole number from 1 to 10,000"),
         ({"quiet_move_count": "single-moves"}, "rules.params.quiet_move_count", "set 'quiet_move_draw' too"),
         (
             {"quiet_move_draw": 25, "quiet_move_count": "each"},

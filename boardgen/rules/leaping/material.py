@@ -128,8 +128,13 @@ def _error(key: str, message: str) -> BoardgenError:
     return BoardgenError(message, key=f"rules.params.endgame_draws.{key}")
 
 
+#: The largest count an entry may give (pieces, kings, men, moves): more men than the
+#: largest board holds cells, or a count no game reaches, is a typo.
+MAX_COUNT = 10_000
+
+
 def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
 
 
 def _range(key: str, value: Any) -> Range:
@@ -141,7 +146,10 @@ def _range(key: str, value: Any) -> Range:
         if high is not None and high < low:
             raise _error(key, f"the range {value!r} runs backwards; write [low, high]")
         return Range(low, high)
-    raise _error(key, f"expected a whole number or [low, high] (high null: no limit), not {value!r}")
+    raise _error(
+        key,
+        f"expected a whole number up to {MAX_COUNT:,} or [low, high] (high null: no limit), not {value!r}",
+    )
 
 
 def _side(key: str, value: Any) -> SideMaterial:
@@ -156,14 +164,18 @@ def _side(key: str, value: Any) -> SideMaterial:
     side = SideMaterial(**ranges)
     if side == SideMaterial():
         raise _error(key, "these counts allow any material; leave the key out instead")
-    if not any(side.fits(m, k) for k in range(_limit(side)) for m in range(_limit(side))):
+    if not _possible(side):
         raise _error(key, "no number of men and kings fits these counts")
     return side
 
 
-def _limit(side: SideMaterial) -> int:
-    """A bound beyond which checking more pieces cannot find a fit that was missing."""
-    return max(r.low for r in (side.pieces, side.kings, side.men)) + 1
+def _possible(side: SideMaterial) -> bool:
+    """Whether some men and kings fit ``side``: men plus kings run over every whole number
+    from the sum of the lows to the sum of the highs, which must meet the pieces' range."""
+    low = side.men.low + side.kings.low
+    high = None if side.men.high is None or side.kings.high is None else side.men.high + side.kings.high
+    top = min((h for h in (high, side.pieces.high) if h is not None), default=None)
+    return top is None or max(low, side.pieces.low) <= top
 
 
 def _entry(i: int, value: Any) -> EndgameDraw:
@@ -176,7 +188,7 @@ def _entry(i: int, value: Any) -> EndgameDraw:
         raise _error(str(i), "'moves' is missing: how many moves by each player end in a draw")
     moves = value["moves"]
     if not _whole(moves) or moves < 1:
-        raise _error(f"{i}.moves", f"expected a positive whole number, not {moves!r}")
+        raise _error(f"{i}.moves", f"expected a whole number from 1 to {MAX_COUNT:,}, not {moves!r}")
     if not any(name in value for name in ("strong", "weak", "total")):
         raise _error(str(i), "say which material it applies to (strong, weak, total)")
     restart = value.get("restart_on_change", False)

@@ -148,11 +148,16 @@ def _precedence(value: Any) -> tuple[str, ...]:
     return tuple(value)
 
 
+#: The largest count of moves or repetitions a draw rule may give: a rule no game ever
+#: reaches is a typo.
+MAX_DRAW_COUNT = 10_000
+
+
 def _count(name: str, value: Any) -> int | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise _error(name, f"expected a positive whole number or null, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_DRAW_COUNT:
+        raise _error(name, f"expected a whole number from 1 to {MAX_DRAW_COUNT:,} or null, not {value!r}")
     return value
 
 
