@@ -110,12 +110,24 @@ class Game:
         return self.title
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Position:
-    """A position of a game: immutable, hashable, equal when the game and state are."""
+    """A position of a game: immutable and hashable. Two positions are equal when they
+    belong to the same game and have the same position string (:attr:`text`: pieces,
+    player to move, and the counters draw rules read). The way the game got there is
+    not compared, as a chess board's move stack is not: a game with ``repetition_draw``
+    still counts repetitions along its own history."""
 
-    game: Game = field(compare=False)
+    game: Game
     state: Any
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self.game.id == other.game.id and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash((self.game.id, self.text))
 
     @property
     def text(self) -> str:

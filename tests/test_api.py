@@ -190,3 +190,19 @@ def test_a_user_descriptor_loads_by_path(tmp_path: Path) -> None:
     game = boardgen.load(mine)
     assert game.id == "mine" and len(game.start.legal_moves()) == 7
     assert os.fspath(game.variant.file) == os.fspath(mine)
+
+
+def test_positions_are_equal_by_their_string_not_by_the_way_there() -> None:
+    # International draughts counts repetitions along the game's own history; the same
+    # position read from its string has none, yet it is the same position (as a chess
+    # board's move stack is not compared). Two kings each: no counted ending applies.
+    game = boardgen.load("international-draughts")
+    start = game.position("W:WK47,K48:BK3,K4")
+    there = start.play("47-15").play("3-8").play("15-47").play("8-3")
+    read = game.position(there.text)  # "W:WK47,K48:BK3,K4:quiet=4": no history
+    assert there == read and hash(there) == hash(read) and len({there, read}) == 1
+    assert there.state != read.state  # the history a repetition draw counts is kept
+    assert there != start  # the quiet-move counter differs, and it is in the string
+    again = there.play("47-15").play("3-8").play("15-47").play("8-3")
+    assert read.ending() is None and again.outcome() == "draw"
+    assert "repetition" in str(again.ending())
