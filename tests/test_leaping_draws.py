@@ -258,6 +258,9 @@ class _Words:
     def count(self, key: str, n: int, **values: object) -> str:
         return self.c.count(key, n, **values)
 
+    def has(self, key: str) -> bool:
+        return self.c.has(key)
+
 
 def _sheet(variant_id: str, lang: str, **params: Any) -> str:
     variant = load_variant(variant_id)
@@ -304,7 +307,7 @@ def test_english_endgame_phrases() -> None:
         {"strong": {"kings": 1, "men": [1, 2]}, "weak": {"men": 0}, "moves": 2, "restart_on_change": True},
     ]
     assert say(mixed).endswith(
-        ": 6 to 9 pieces on the board (one move each); a single king and one or two men against"
+        ": 6 to 9 pieces on the board (one move each); one king and one or two men against"
         " nothing but kings (2 moves each), with the count starting again after any capture or crowning."
     )
     assert say([{"strong": {"pieces": [3, None], "men": 0}, "moves": 4}]).endswith(
@@ -379,3 +382,19 @@ def test_the_check_that_some_material_fits_agrees_with_trying_every_count() -> N
         side = SideMaterial(pieces, kings, men)
         tried = any(side.fits(m, k) for m in range(8) for k in range(8))
         assert _possible(side) == tried, side
+
+
+def test_material_after_against_and_a_king_beside_men_read_right() -> None:
+    # German puts what follows "gegen" in the accusative ("einen Stein"), and "a single
+    # king" / "une dame seule" / "eine einzelne Dame" only fits a king alone.
+    draws = [{"strong": {"kings": 1, "men": [1, 2]}, "weak": {"kings": 1, "men": 1}, "moves": 2}]
+    params = parse_params({"king": "flying", "endgame_draws": draws}, {})
+    phrases = {lang: endgame_sentences(_Words(lang), params).split(": ", 1)[1] for lang in ("en", "fr", "de")}
+    assert phrases == {
+        "en": "one king and one or two men against one king and one man (2 moves each).",
+        "fr": "une dame et un ou deux pions contre une dame et un pion (2\u00a0coups chacun).",
+        "de": "eine Dame und ein oder zwei Steine gegen eine Dame und einen Stein (je\u00a02\u00a0Züge).",
+    }
+    both = [{"strong": {"pieces": 3, "kings": 1, "men": 2}, "weak": {"pieces": 1, "kings": 1}, "moves": 4}]
+    german = endgame_sentences(_Words("de"), parse_params({"king": "flying", "endgame_draws": both}, {}))
+    assert "mit genau einer Dame und mit genau 2 Steinen gegen eine einzelne Dame" in german

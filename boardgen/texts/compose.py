@@ -126,6 +126,9 @@ class _Sheet:
     def count(self, key: str, n: int, **values: object) -> str:
         return self.c.count(key, n, **self.nouns, **values)
 
+    def has(self, key: str) -> bool:
+        return self.c.has(key)
+
     def name(self, player_id: str) -> str:
         return self.variant.player(player_id).name[self.c.lang]
 

@@ -27,11 +27,14 @@ FORMS = ("exactly", "either", "between", "at_least")
 
 
 class Words(Protocol):
-    """What the phrases need of a sheet: a catalogue text, and one chosen by a number."""
+    """What the phrases need of a sheet: a catalogue text, one chosen by a number, and
+    whether the catalogue has a key (for the optional forms, see :func:`_amount`)."""
 
     def say(self, key: str, **values: object) -> str: ...
 
     def count(self, key: str, n: int, **values: object) -> str: ...
+
+    def has(self, key: str) -> bool: ...
 
 
 def repetition_sentence(w: Words, p: LeapingParams) -> str:
@@ -48,28 +51,44 @@ def _form(r: Range) -> str:
     return "either" if r.high == r.low + 1 else "between"
 
 
-def _amount(w: Words, where: str, r: Range) -> str:
-    """``r`` pieces of a noun: ``where`` is ``piece``, ``king``, ``man`` or ``among.king``..."""
-    return w.count(f"{BASE}{where}.{_form(r)}", r.low, low=r.low, high=r.high)
+def _amount(w: Words, where: str, r: Range, *, prefixes: tuple[str, ...] = ()) -> str:
+    """``r`` pieces of a noun: ``where`` is ``piece``, ``king``, ``man`` or ``among.king``...
+
+    ``prefixes`` name optional forms a language may give where the plain one would be
+    wrong, tried in order: ``object.`` for the material after "against" (German puts it
+    in the accusative: "gegen einen Stein"), ``paired.`` for kings named beside men ("a
+    single king" is right for a lone king only). A language without them says the same
+    words everywhere.
+    """
+    form = _form(r)
+    key = next(
+        (f"{BASE}{p}{where}.{form}" for p in prefixes if w.has(f"{BASE}{p}{where}.{form}")),
+        f"{BASE}{where}.{form}",
+    )
+    return w.count(key, r.low, low=r.low, high=r.high)
 
 
-def _side(w: Words, side: SideMaterial) -> str:
-    """One player's material: a count of pieces, then which of them are kings or men."""
+def _side(w: Words, side: SideMaterial, *, after_against: bool = False) -> str:
+    """One player's material: a count of pieces, then which of them are kings or men
+    (``after_against``: the material follows "against", see :func:`_amount`)."""
     kings, men, pieces = side.kings, side.men, side.pieces
+    case = ("object.",) if after_against else ()
     if men == Range(0, 0) and kings != ANY and pieces in (ANY, kings):  # kings only
-        return _amount(w, "king", kings)
+        return _amount(w, "king", kings, prefixes=case)
     if pieces == ANY and kings == ANY and men == Range(0, 0):
         return w.say(BASE + "kings_only")
     if pieces == ANY:
-        parts = [_amount(w, noun, r) for noun, r in (("king", kings), ("man", men)) if r != ANY]
+        named = [(noun, r) for noun, r in (("king", kings), ("man", men)) if r != ANY]
+        paired = ("paired.",) if len(named) == 2 else ()
+        parts = [_amount(w, noun, r, prefixes=(*case, *paired)) for noun, r in named]
         return w.say(BASE + "and", a=parts[0], b=parts[1]) if len(parts) == 2 else parts[0]
     if kings != ANY and kings == pieces:
-        return _amount(w, "king", kings)
-    text = _amount(w, "piece", pieces)
-    for noun, r in (("king", kings), ("man", men)):
-        if r != ANY:
-            text = w.say(BASE + "with", a=text, b=_amount(w, f"among.{noun}", r))
-    return text
+        return _amount(w, "king", kings, prefixes=case)
+    text = _amount(w, "piece", pieces, prefixes=case)
+    among = [_amount(w, f"among.{noun}", r) for noun, r in (("king", kings), ("man", men)) if r != ANY]
+    if len(among) == 2:  # "with one king and with two men", not "with one king with two men"
+        among = [w.say(BASE + "and", a=among[0], b=among[1])]
+    return w.say(BASE + "with", a=text, b=among[0]) if among else text
 
 
 def _material(w: Words, e: EndgameDraw) -> str:
@@ -80,7 +99,7 @@ def _material(w: Words, e: EndgameDraw) -> str:
         one = strong if weak == SideMaterial() else weak
         text = w.say(BASE + "one_side", side=_side(w, one)) if one != SideMaterial() else ""
     else:
-        text = w.say(BASE + "against", strong=_side(w, strong), weak=_side(w, weak))
+        text = w.say(BASE + "against", strong=_side(w, strong), weak=_side(w, weak, after_against=True))
     if e.total != ANY:
         total = _amount(w, "piece", e.total)
         if text:
@@ -116,5 +135,7 @@ def endgame_keys() -> Iterator[str]:
         yield from (f"{BASE}{noun}.{form}" for form in FORMS)
     for noun in ("king", "man"):
         yield from (f"{BASE}among.{noun}.{form}" for form in FORMS)
+    yield from (f"{BASE}object.man.{form}" for form in ("exactly", "either", "at_least"))
+    yield f"{BASE}paired.king.exactly"
     parts = ("none", "intro", "list", "item", "restarts", "restart_all", "against", "both", "one_side")
     yield from (BASE + part for part in (*parts, "with", "and", "with_total", "total", "kings_only"))
