@@ -232,7 +232,7 @@ def scene_for(variant: Variant, what: What, options: RenderOptions) -> Scene:
     coordinates = variant.print.coordinates if options.coordinates is None else options.coordinates
     if what == "board":
         size = options.cell_size or variant.print.cell_size
-        return _drawn_once(variant, (size, coordinates, None), _title(variant, options))
+        return _drawn_once(variant, size, coordinates, _title(variant, options), start=False)
     from .texts.catalogue import catalogue
 
     paper, landscape = _paper(variant, options)
@@ -241,21 +241,19 @@ def scene_for(variant: Variant, what: What, options: RenderOptions) -> Scene:
         variant, page, coordinates, min(variant.print.cell_size, 25.0)
     )
     title = catalogue(_lang(options)).text("board.start_title", title=_title(variant, options))
-    return _drawn_once(variant, (size, coordinates, "start"), title)
+    return _drawn_once(variant, size, coordinates, title, start=True)
 
 
-def _drawn_once(variant: Variant, key: tuple[float, bool, str | None], title: str) -> Scene:
-    """The board (``key[2]`` None) or the starting position at cell size ``key[0]``,
-    with coordinates or not (``key[1]``), titled ``title``: the picture is the same in
-    every language, only its title changes, so it is drawn once per game (and its tiles
-    are then cut once, see :func:`boardgen.render.sheet.board_pages`)."""
-    size, coordinates, start = key
+def _drawn_once(variant: Variant, size: float, coordinates: bool, title: str, *, start: bool) -> Scene:
+    """The empty board, or with ``start`` the starting position, titled ``title``: the
+    picture is the same in every language, only its title changes, so it is drawn once
+    per game (and its tiles are then cut once, see :func:`boardgen.render.sheet.board_pages`)."""
 
     def draw() -> Scene:
         pieces = start_pieces(variant) if start else None
         return board_scene(variant, BoardOptions(size, coordinates), pieces)
 
-    scene: Scene = remembered(variant, ("scene", key), draw)
+    scene: Scene = remembered(variant, ("scene", size, coordinates, start), draw)
     return dataclasses.replace(scene, title=title)
 
 

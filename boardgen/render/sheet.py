@@ -36,11 +36,11 @@ __all__ = [
 ]
 
 import math
-from collections import OrderedDict
 
 from ..backends.fonts import text_width, wrap_text
 from ..errors import BoardgenError
 from ..geometry import Point
+from ..memo import Memo
 from ..scene import Circle, Group, Item, Polygon, Rect, Scene, Style, Text
 from ..texts.catalogue import Catalogue, catalogue
 from .legible import legible_items
@@ -308,23 +308,15 @@ def page_count(width: float, height: float, paper: Paper, *, landscape: bool) ->
     return count(width, room.width) * count(height, room.height) + 1
 
 
-#: The last tile plans made, by artwork (kept with its plan, so that its id is never
-#: reused while the entry lives) and room: a board's files in every language share one
-#: artwork, and its tiles are cut once.
-_PLANS: OrderedDict[tuple[int, tuple[float, float]], tuple[tuple[Item, ...], Plan]] = OrderedDict()
+#: Tile plans per artwork: a board's files in every language share one artwork (see
+#: ``boardgen.outputs``), and its tiles are cut once.
+_PLANS = Memo()
 
 
 def _planned(items: tuple[Item, ...], room: tuple[float, float]) -> Plan:
     """:func:`plan_tiles` of ``items`` in ``room``, remembered for the last few artworks."""
-    key = (id(items), room)
-    found = _PLANS.get(key)
-    if found is None or found[0] is not items:
-        found = (items, plan_tiles(items, room))
-        _PLANS[key] = found
-        while len(_PLANS) > 8:
-            _PLANS.popitem(last=False)
-    _PLANS.move_to_end(key)
-    return found[1]
+    plan: Plan = _PLANS.recall(items, room, lambda: plan_tiles(items, room))
+    return plan
 
 
 def board_pages(
