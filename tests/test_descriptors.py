@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from boardgen.descriptor import load_all, load_variant
 from boardgen.errors import BoardgenError
 from boardgen.geometry import HexHexGrid, SquareGrid
 
+ROOT = Path(__file__).resolve().parents[1]
 ORIGINAL_SIX = (
     "american-checkers", "catchup", "hex9-checkers", "kruzno-checkers", "pool-checkers", "variante-dames",
 )  # fmt: skip
@@ -108,3 +111,15 @@ def test_titles_in_three_languages() -> None:
     for variant in load_all():
         assert set(variant.title) == {"en", "fr", "de"}
         assert all(variant.player(p.id).name["de"] for p in variant.players)
+
+
+def test_an_unknown_word_of_10_kb_is_quoted_short_in_the_error_line(tmp_path: Path) -> None:
+    text = (ROOT / "variants" / "spanish-draughts.yaml").read_text(encoding="utf-8")
+    start = text.index("numbering_from:")
+    end = text.index("\n", start)
+    text = text[:start] + 'numbering_from: "' + "x" * 10_000 + '"' + text[end:]
+    path = tmp_path / "spanish-draughts.yaml"
+    path.write_text(text, encoding="utf-8")
+    quoted = r"board\.numbering_from: unknown value 'x+'\.\.\. \(10,000 characters\)"
+    with pytest.raises(BoardgenError, match=quoted):
+        load_variant(str(path))

@@ -158,3 +158,13 @@ def test_spanish_records_count_squares_from_white_s_near_right_corner() -> None:
     variant = record.game.variant
     names = {n: variant.grid.name(c) for c, n in (variant.board.pdn or {}).items()}
     assert (names[10], names[14], names[23], names[19]) == ("f3", "e4", "c6", "d5")
+
+
+def test_a_huge_tag_or_move_is_quoted_short_in_the_error_line() -> None:
+    huge_tag = '[GameType "25,W,8,8,A0,' + "9" * 10_000 + '"]\n1. c3-d4 *'
+    huge_move = '[GameType "24"]\n1. ' + "1" * 5_000 + "-14 *"
+    for text in (huge_tag, huge_move):
+        with pytest.raises(boardgen.BoardgenError) as info:
+            parse_pdn(text, file="g.pdn")
+        message = str(info.value)
+        assert len(message) < 400 and "characters)" in message, message[:200]

@@ -15,7 +15,7 @@ import re
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from ..errors import BoardgenError, closest
+from ..errors import BoardgenError, closest, shown
 from .yamlload import Loaded, PathKey
 
 
@@ -127,7 +127,7 @@ class Reader:
         if choices is not None and value not in choices:
             raise self.error(path, _unknown(value, choices, noun="value"))
         if pattern is not None and not re.fullmatch(pattern, value):
-            raise self.error(path, f"{value!r} is not {what or 'valid here'}")
+            raise self.error(path, f"{shown(value)} is not {what or 'valid here'}")
         return value
 
     def integer(self, path: PathKey, *, minimum: int, maximum: int, unit: str = "") -> int:
@@ -166,13 +166,13 @@ def _check_range(
 ) -> None:
     if not minimum <= value <= maximum:
         suffix = f" {unit}" if unit else ""
-        shown = _show(value)
-        shown += suffix if shown[0] in "-0123456789" else ""
-        raise reader.error(path, f"{shown} is out of range: expected {minimum:g} to {maximum:g}{suffix}")
+        given = _show(value)
+        given += suffix if given[0] in "-0123456789" else ""
+        raise reader.error(path, f"{given} is out of range: expected {minimum:g} to {maximum:g}{suffix}")
 
 
 def _unknown(word: str, allowed: Sequence[str], *, noun: str = "key") -> str:
-    message = f"unknown {noun} '{word}'"
+    message = f"unknown {noun} {shown(word)}"
     close = closest(word, allowed)
     if close:
         return f"{message}: did you mean '{close}'?"

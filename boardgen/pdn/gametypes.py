@@ -40,7 +40,7 @@ def variant_for(value: str | None, shipped: list[str]) -> str:
     else:
         head = value.split(",")[0].strip()
         if not head.isdigit():
-            raise errors.BoardgenError(f"GameType {value!r} is not a PDN game number")
+            raise errors.BoardgenError(f"GameType {errors.shown(value)} is not a PDN game number")
         number = int(head)
     if number not in GAME_TYPES:
         known = ", ".join(str(n) for n in GAME_TYPES)

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import BoardgenError, Mark
+from ..errors import BoardgenError, Mark, shown
 from ..positions import Game, Move, Position
 from .gametypes import GAME_TYPES, variant_for
 from .squares import Squares, game_type
@@ -205,7 +205,9 @@ def _record(
                 move = squares.resolve(position, bare) if squares else position.move(bare)
             except BoardgenError as error:
                 raise BoardgenError(
-                    f"move {count} ({bare}): {error.message}", file=file, mark=token.mark
+                    f"move {count} ({bare if len(bare) <= 60 else shown(bare)}): {error.message}",
+                    file=file,
+                    mark=token.mark,
                 ) from None
             after = position.play(move)
             strength = written[len(bare) :]

@@ -28,7 +28,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..errors import BoardgenError
+from ..errors import BoardgenError, shown
 from ..geometry.base import column_letters
 from ..geometry.square import SquareGrid
 from ..positions import Game, Move, Position
@@ -76,7 +76,7 @@ def game_type(value: str) -> GameType | None:
     found = _TAG.fullmatch(text)
     if not found:
         raise BoardgenError(
-            f"GameType {value!r} is not PDN: write the game number, or "
+            f"GameType {shown(value)} is not PDN: write the game number, or "
             "'number,W|B,width,height,notation[,invert]' such as '25,W,8,8,A0,0'"
         )
     if found.group(2) is None:
@@ -110,7 +110,7 @@ class Squares:
         describes another board."""
         grid = game.variant.grid
         board = game.variant.board
-        where = f"GameType {tag.text!r}"
+        where = f"GameType {shown(tag.text)}"
         if tag.notation == "S":
             raise BoardgenError(f"{where}: notation S is chess's, not a draughts notation")
         if not isinstance(grid, SquareGrid) or (grid.width, grid.height) != (tag.width, tag.height):
@@ -146,7 +146,7 @@ class Squares:
             cell = next((grid.name(c) for c, n in numbers.items() if str(n) == text), None)
         if cell is None:
             kind = "a playing square" if self.tag.notation == "A" else "a square number"
-            raise BoardgenError(f"{written!r} is not {kind} in this notation (GameType {self.tag.text})")
+            raise BoardgenError(f"{shown(written)} is not {kind} in this notation (GameType {self.tag.text})")
         return cell
 
     def written(self, path: tuple[str, ...], capture: bool) -> str:
@@ -163,7 +163,7 @@ class Squares:
         notation). Raises BoardgenError quoting this notation."""
         parts = _SPLIT.split(written.strip())
         if len(parts) < 3:
-            raise BoardgenError(f"{written!r} is not a move: write squares joined by '-', 'x' or ':'")
+            raise BoardgenError(f"{shown(written)} is not a move: write squares joined by '-', 'x' or ':'")
         squares = tuple(self.cell(p) for p in parts[::2])
         legal = position.legal_moves()
         exact = [m for m in legal if m.path == squares]
@@ -173,12 +173,12 @@ class Squares:
             # one path, or paths that take the same pieces and end alike (a loop run
             # either way round): the record is not ambiguous
             return found[0]
-        shown = found or legal
-        texts = ", ".join(self.text(m) for m in shown[:20]) or "none"
-        texts += f", ... ({len(shown)} in all)" if len(shown) > 20 else ""
+        listed = found or legal
+        texts = ", ".join(self.text(m) for m in listed[:20]) or "none"
+        texts += f", ... ({len(listed)} in all)" if len(listed) > 20 else ""
         if found:
-            raise BoardgenError(f"move {written!r} is ambiguous: write the whole path ({texts})")
-        raise BoardgenError(f"move {written!r} is not legal here; legal moves: {texts}")
+            raise BoardgenError(f"move {shown(written)} is ambiguous: write the whole path ({texts})")
+        raise BoardgenError(f"move {shown(written)} is not legal here; legal moves: {texts}")
 
     def position(self, fen: str) -> str:
         """A FEN's squares turned into the engine's own (numbers on PDN boards, cell

@@ -174,12 +174,12 @@ class LeapingGame:
             # Paths that take the same pieces and end alike (a loop run either way
             # round) are one move in effect: the record is not ambiguous.
             return found[0]
-        shown = found or legal
-        texts = ", ".join(self.move_text(position, m) for m in shown[:20]) or "none"
-        texts += f", ... ({len(shown)} in all)" if len(shown) > 20 else ""
+        listed = found or legal
+        texts = ", ".join(self.move_text(position, m) for m in listed[:20]) or "none"
+        texts += f", ... ({len(listed)} in all)" if len(listed) > 20 else ""
         if found:
-            raise BoardgenError(f"move {text!r} is ambiguous: write the whole path ({texts})")
-        raise BoardgenError(f"move {text!r} is not legal here; legal moves: {texts}")
+            raise BoardgenError(f"move {shown(text)} is ambiguous: write the whole path ({texts})")
+        raise BoardgenError(f"move {shown(text)} is not legal here; legal moves: {texts}")
 
     def view(self, move: Move) -> MoveView:
         return MoveView(path=move.path, captured=move.captured)
