@@ -34,6 +34,7 @@ __all__ = [
     "GameFacts",
     "PolicyFacts",
     "game_facts",
+    "report_lines",
     "rule_of",
     "wilson",
 ]
@@ -366,3 +367,54 @@ def game_facts(
         policies=tuple(_summary(name, [p for p in played if p.policy == name]) for name in POLICIES),
         seconds=time.monotonic() - began,
     )
+
+
+def _percent(rate: float) -> str:
+    return f"{100 * rate:.1f} %"
+
+
+def report_lines(facts: GameFacts) -> list[str]:
+    """The text report: one column per player (random, greedy), then how games ended."""
+    names = [p.policy for p in facts.policies]
+    rows: list[tuple[str, list[str]]] = [("games", [f"{p.games:,}" for p in facts.policies])]
+    rows.append(
+        (
+            f"first player ({facts.first}) wins",
+            [
+                f"{_percent(p.first_win_rate)} ({_percent(p.first_win_interval[0])}"
+                f" to {_percent(p.first_win_interval[1])})"
+                for p in facts.policies
+            ],
+        )
+    )
+    rows.append(("second player wins", [_percent(p.second_wins / max(p.games, 1)) for p in facts.policies]))
+    rows.append(("draws", [_percent(p.draw_rate) for p in facts.policies]))
+    rows.append(("unfinished", [f"{p.unfinished:,}" for p in facts.policies]))
+    rows.append(("average length (plies)", [f"{p.mean_length:.1f}" for p in facts.policies]))
+    rows.append(("longest game (plies)", [f"{p.longest:,}" for p in facts.policies]))
+    rows.append(("average branching factor", [f"{p.branching:.2f}" for p in facts.policies]))
+    rules = sorted({rule for p in facts.policies for rule, _ in p.endings})
+    counts = [dict(p.endings) for p in facts.policies]
+    rules.sort(key=lambda rule: (-sum(c.get(rule, 0) for c in counts), rule))
+    for rule in rules:
+        rows.append(
+            (
+                f"ended by: {rule}",
+                [
+                    _percent(c.get(rule, 0) / p.games if p.games else 0)
+                    for c, p in zip(counts, facts.policies, strict=True)
+                ],
+            )
+        )
+    width = max(len(label) for label, _ in rows)
+    columns = [max(len(name), *(len(cells[i]) for _, cells in rows)) for i, name in enumerate(names)]
+    stopped = "" if facts.complete else f", stopped by the time limit after {facts.played:,}"
+    lines = [
+        f"{facts.game}: {facts.asked:,} self-played games, seed {facts.seed}{stopped}"
+        f" (95 % Wilson interval; a game unfinished after {facts.max_plies} plies is left at that)",
+        "  ".join([" " * width, *(name.rjust(w) for name, w in zip(names, columns, strict=True))]),
+    ]
+    for label, cells in rows:
+        padded = (cell.rjust(w) for cell, w in zip(cells, columns, strict=True))
+        lines.append("  ".join([label.ljust(width), *padded]))
+    return lines

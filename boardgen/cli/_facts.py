@@ -12,60 +12,8 @@ from ._app import complete_variant, main, reports_errors, uses_library
 
 if TYPE_CHECKING:
     from ..descriptor.library import Library
-    from ..facts import GameFacts
 
-__all__ = ["facts_lines"]
-
-
-def _percent(rate: float) -> str:
-    return f"{100 * rate:.1f} %"
-
-
-def facts_lines(facts: GameFacts) -> list[str]:
-    """The text report: one column per player (random, greedy), then how games ended."""
-    names = [p.policy for p in facts.policies]
-    rows: list[tuple[str, list[str]]] = [("games", [f"{p.games:,}" for p in facts.policies])]
-    rows.append(
-        (
-            f"first player ({facts.first}) wins",
-            [
-                f"{_percent(p.first_win_rate)} ({_percent(p.first_win_interval[0])}"
-                f" to {_percent(p.first_win_interval[1])})"
-                for p in facts.policies
-            ],
-        )
-    )
-    rows.append(("second player wins", [_percent(p.second_wins / max(p.games, 1)) for p in facts.policies]))
-    rows.append(("draws", [_percent(p.draw_rate) for p in facts.policies]))
-    rows.append(("unfinished", [f"{p.unfinished:,}" for p in facts.policies]))
-    rows.append(("average length (plies)", [f"{p.mean_length:.1f}" for p in facts.policies]))
-    rows.append(("longest game (plies)", [f"{p.longest:,}" for p in facts.policies]))
-    rows.append(("average branching factor", [f"{p.branching:.2f}" for p in facts.policies]))
-    rules = sorted({rule for p in facts.policies for rule, _ in p.endings})
-    counts = [dict(p.endings) for p in facts.policies]
-    rules.sort(key=lambda rule: (-sum(c.get(rule, 0) for c in counts), rule))
-    for rule in rules:
-        rows.append(
-            (
-                f"ended by: {rule}",
-                [
-                    _percent(c.get(rule, 0) / p.games if p.games else 0)
-                    for c, p in zip(counts, facts.policies, strict=True)
-                ],
-            )
-        )
-    width = max(len(label) for label, _ in rows)
-    columns = [max(len(name), *(len(cells[i]) for _, cells in rows)) for i, name in enumerate(names)]
-    stopped = "" if facts.complete else f", stopped by the time limit after {facts.played:,}"
-    lines = [
-        f"{facts.game}: {facts.asked:,} self-played games, seed {facts.seed}{stopped}"
-        f" (95 % Wilson interval; a game unfinished after {facts.max_plies} plies is left at that)",
-        "  ".join([" " * width, *(name.rjust(w) for name, w in zip(names, columns, strict=True))]),
-    ]
-    for label, cells in rows:
-        padded = (cell.rjust(w) for cell, w in zip(cells, columns, strict=True))
-        lines.append("  ".join([label.ljust(width), *padded]))
-    return lines
+__all__: list[str] = []
 
 
 @main.command(epilog="GAME is a variant id or a path to a descriptor YAML file.")
@@ -112,7 +60,7 @@ def facts(
     The figures depend only on GAME, --games and --seed. A run stopped by --time-limit
     says so and covers the games it played.
     """
-    from ..facts import game_facts
+    from ..facts import game_facts, report_lines
     from ..validate import ensure_printable
 
     variant = library.load(game)
@@ -122,7 +70,7 @@ def facts(
     if as_json:
         click.echo(json.dumps(result.as_dict(), indent=2, ensure_ascii=False))
     else:
-        for line in facts_lines(result):
+        for line in report_lines(result):
             click.echo(line)
     if not result.complete:
         click.echo(
