@@ -225,6 +225,13 @@ async def facts_status(studio: Studio, request: Request) -> dict[str, Any]:
     return studio.facts.status(request.path_params["key"])
 
 
+async def _http_error(request: Request, error: Exception) -> Response:
+    """Starlette's own refusals (no such route, wrong method) as JSON, like every other."""
+    status = getattr(error, "status_code", 500)
+    message = {404: "no such page", 405: "this address does not take that method"}.get(status, "refused")
+    return _json({"error": message}, status)
+
+
 def create_app(folder: Path, token: str, port: Callable[[], int]) -> tuple[Guard, Studio]:
     """The guarded application serving ``folder``, and its state (to close on exit).
 
@@ -249,5 +256,6 @@ def create_app(folder: Path, token: str, port: Callable[[], int]) -> tuple[Guard
             route("/api/facts/{key}", facts_status),
             route("/download/{where}/{name}/{file}", download),
         ],
+        exception_handlers={404: _http_error, 405: _http_error},
     )
     return Guard(app, token, port), studio

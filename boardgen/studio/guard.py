@@ -41,10 +41,6 @@ def cookie_name(port: int) -> str:
     return f"boardgen_studio_{port}"
 
 
-class _TooLarge(Exception):
-    pass
-
-
 class Guard:
     """ASGI middleware enforcing the checks of the module's text around ``app``."""
 
@@ -72,28 +68,33 @@ class Guard:
             await _answer(send, 413, f"request body over {self.max_body >> 20} MiB")
             return
         received = 0
-        started = False
+        started = answered = False
 
         async def counted() -> Message:
-            nonlocal received
+            nonlocal received, answered
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > self.max_body:
-                    raise _TooLarge
+                    if not started and not answered:
+                        answered = True
+                        await _answer(send, 413, f"request body over {self.max_body >> 20} MiB")
+                    return {"type": "http.disconnect"}  # the application stops reading here
             return message
 
         async def tracked(message: Message) -> None:
             nonlocal started
+            if answered:
+                return  # the 413 is the answer
             if message["type"] == "http.response.start":
                 started = True
             await send(message)
 
         try:
             await self.app(scope, counted, tracked)
-        except _TooLarge:
-            if not started:
-                await _answer(send, 413, f"request body over {self.max_body >> 20} MiB")
+        except Exception:
+            if not answered:
+                raise
 
     def _refusal(self, scope: Scope) -> tuple[int, str] | None:
         headers = _headers(scope)
