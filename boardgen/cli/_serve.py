@@ -1,9 +1,19 @@
-"""``boardgen serve``: the designer's studio, a local web page (see :mod:`boardgen.studio`)."""
+"""``boardgen serve``: the designer's studio, a local web page (see :mod:`boardgen.studio`).
+
+The studio is a front end of its own beside the command line: this command checks its
+options and that the studio's web stack is installed, then starts
+``python -m boardgen.studio`` in its place (the same process on POSIX, so Ctrl-C, exit
+status and the printed address are the studio's own).
+"""
 
 from __future__ import annotations
 
-__all__: list[str] = []
+__all__ = ["INSTALL_HINT"]
 
+import importlib.util
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import click
@@ -13,6 +23,8 @@ from ._app import main, reports_errors
 
 #: What to type when the studio's web stack is not installed.
 INSTALL_HINT = "pip install 'boardgen[studio]'"
+#: The packages the studio needs beyond boardgen's own.
+NEEDED = ("starlette", "uvicorn")
 
 
 @main.command()
@@ -36,11 +48,14 @@ def serve(folder: Path, port: int, open_browser: bool) -> None:
     """
     if not folder.is_dir():
         raise BoardgenError(f"{folder}: no such folder")
-    try:
-        import starlette  # noqa: F401
-        import uvicorn  # noqa: F401
-    except ImportError:
-        raise BoardgenError(f"boardgen serve needs Starlette and uvicorn: {INSTALL_HINT}") from None
-    from ..studio.server import serve as run
-
-    run(folder, port, click.echo, open_browser=open_browser)
+    missing = [name for name in NEEDED if importlib.util.find_spec(name) is None]
+    if missing:
+        raise BoardgenError(f"boardgen serve needs {' and '.join(missing)}: {INSTALL_HINT}")
+    argv = [sys.executable, "-m", "boardgen.studio", str(folder), "--port", str(port)]
+    if open_browser:
+        argv.append("--open")
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if os.name == "posix":
+        os.execv(sys.executable, argv)
+    sys.exit(subprocess.call(argv))  # pragma: no cover - Windows has no exec that keeps the console
