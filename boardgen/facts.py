@@ -326,6 +326,7 @@ def game_facts(
     time_limit: float | None = None,
     workers: int = 1,
     max_plies: int = MAX_PLIES,
+    ply_budget: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> GameFacts:
     """Play ``games`` games of ``variant`` (alternately random and greedy) and sum them up.
@@ -333,7 +334,10 @@ def game_facts(
     ``time_limit`` (seconds) stops the run early, between two chunks of games; the
     figures then cover the games played (:attr:`GameFacts.complete` is False) and equal
     those of a run asked for that many games. ``workers`` > 1 plays in that many
-    processes (same figures). ``progress(done, asked)`` is called after each chunk.
+    processes (same figures). ``ply_budget`` stops the run, between two chunks of
+    games, once the games played have made that many plies in all: a bound on the work
+    that, unlike a time limit, gives the same figures every time (the rule sheet's box).
+    ``progress(done, asked)`` is called after each chunk.
     """
     if not 1 <= games <= MAX_GAMES:
         raise BoardgenError(f"--games: {games:,} is out of range: expected 1 to {MAX_GAMES:,}")
@@ -348,11 +352,15 @@ def game_facts(
         else _in_process(variant, seed, games, max_plies)
     )
     try:
+        plies = 0
         for chunk in chunks:
             played.extend(chunk)
+            plies += sum(p.plies for p in chunk)
             if progress is not None:
                 progress(len(played), games)
             if deadline is not None and time.monotonic() >= deadline:
+                break
+            if ply_budget is not None and plies >= ply_budget:
                 break
     finally:
         close = getattr(chunks, "close", None)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -111,3 +112,49 @@ def test_serve_says_how_to_install_the_studio(monkeypatch: pytest.MonkeyPatch, t
     assert code == 2 and "no such folder" in err
     code, _, err = run("serve", str(tmp_path), "--port", "70000")
     assert code == 2
+
+
+# -- the rule sheet's box ------------------------------------------------------------------------
+
+
+def _with_facts(tmp_path: Path, switch: str) -> Path:
+    from boardgen.descriptor.builtin import builtin_dir
+
+    text = (builtin_dir() / "pool-checkers.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "fact-pool.yaml"
+    path.write_text(text.replace("id: pool-checkers", "id: fact-pool", 1) + f"sheet:\n  facts: {switch}\n")
+    return path
+
+
+def _text_of(pdf: bytes) -> str:
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    return " ".join(document[i].get_textpage().get_text_range() for i in range(len(document)))
+
+
+def test_the_rule_sheet_box_gives_the_engines_figures_in_each_language(tmp_path: Path) -> None:
+    from boardgen.outputs import RenderOptions, render
+    from boardgen.sheets.factsbox import FACTS_GAMES, FACTS_PLIES, FACTS_SEED
+
+    variant = load_variant(str(_with_facts(tmp_path, "true")))
+    assert variant.sheet_facts
+    facts = game_facts(variant, FACTS_GAMES, seed=FACTS_SEED, ply_budget=FACTS_PLIES)
+    greedy = facts.policy("greedy")
+    titles = {"en": "Game facts", "fr": "Le jeu en chiffres", "de": "Das Spiel in Zahlen"}
+    for lang, title in titles.items():
+        pdf = render(variant, "rules", "pdf", RenderOptions(lang=lang))
+        text = _text_of(pdf).replace("\r\n", " ").replace("\u00a0", " ")
+        assert title in text, lang
+        average = f"{greedy.mean_length:.1f}"
+        assert (average if lang == "en" else average.replace(".", ",")) in text, lang
+        assert pdf == render(
+            load_variant(str(_with_facts(tmp_path, "true"))), "rules", "pdf", RenderOptions(lang=lang)
+        )
+    plain = render(load_variant("pool-checkers"), "rules", "pdf", RenderOptions(lang="en"))
+    assert "Game facts" not in _text_of(plain)
+
+
+def test_the_switch_is_a_boolean(tmp_path: Path) -> None:
+    code, _, err = run("validate", str(_with_facts(tmp_path, "3")))
+    assert code == 2 and "sheet.facts: expected true or false" in err

@@ -129,6 +129,8 @@ class Variant:
     proposals: tuple[str, ...] = ()
     #: Free texts of the rule sheets written in the descriptor, per language (``sheet:``).
     sheet: Mapping[str, SheetTexts] = field(default_factory=dict)
+    #: Whether the rule sheets end with a "Game facts" box (``sheet: facts: true``).
+    sheet_facts: bool = False
     #: The loaded file, kept to locate complaints found after loading (setup checks).
     origin: Loaded | None = field(default=None, compare=False, repr=False)
 

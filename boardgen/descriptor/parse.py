@@ -91,6 +91,7 @@ def parse_variant(loaded: Loaded) -> Variant:
     proposals = _proposals(r)
     examples = _examples(r, langs, resolver)
     sheet = _sheet(r, langs)
+    sheet_facts = r.boolean(("sheet", FACTS_KEY)) if r.has(("sheet", FACTS_KEY)) else False
     return Variant(
         id=variant_id,
         file=Path(loaded.file),
@@ -108,6 +109,7 @@ def parse_variant(loaded: Loaded) -> Variant:
         proposals=proposals,
         examples=examples,
         sheet=sheet,
+        sheet_facts=sheet_facts,
         origin=loaded,
     )
 
@@ -145,6 +147,8 @@ def _texts(r: Reader, path: PathKey, langs: Sequence[str] | None = None, *, limi
 
 #: The parts of a rule sheet a descriptor may write itself, per language (``sheet:``).
 SHEET_PARTS = ("intro", "about", "tips", "components", "notes")
+#: ``sheet: facts: true`` ends the rule sheets with a "Game facts" box (boardgen.facts).
+FACTS_KEY = "facts"
 
 
 def _sheet(r: Reader, langs: Sequence[str]) -> dict[str, SheetTexts]:
@@ -158,6 +162,8 @@ def _sheet(r: Reader, langs: Sequence[str]) -> dict[str, SheetTexts]:
         return {}
     result: dict[str, SheetTexts] = {}
     for lang in r.free_mapping(("sheet",)):
+        if lang == FACTS_KEY:
+            continue  # a switch, not a language (see parse_variant)
         path: PathKey = ("sheet", lang)
         if lang not in langs:
             message = f"the title has no '{lang}' text, so the game has no '{lang}' sheet"

@@ -39,6 +39,7 @@ from ..descriptor.model import Variant
 from ..render.paper import Paper
 from ..texts.compose import Para, RuleSheet, Shown, rule_sheet_text
 from .diagrams import drawn, example_flowables, lone_width, shown_width, start_diagram, start_width
+from .factsbox import facts_box
 from .flow import (
     GUTTER,
     KEEP_TOGETHER,
@@ -277,6 +278,7 @@ def sheet_story(
                 continue
         index += 1
     body.append(_tips(sheet, width))
+    body.append(facts_box(sheet, width))
     return story + body
 
 
