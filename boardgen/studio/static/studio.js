@@ -3,7 +3,7 @@
 
 const token = document.querySelector('meta[name="studio-token"]').content;
 const $ = (id) => document.getElementById(id);
-const PREVIEW_DELAY = 300;   // ms after the last keystroke
+const PREVIEW_DELAY = 250;   // ms after the last keystroke
 const POLL = 1000;           // ms between looks at the folder
 
 const state = {
