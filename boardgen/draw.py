@@ -33,7 +33,6 @@ from .drawopts import parse_arrow
 from .errors import BoardgenError
 from .positions import Move, Position
 from .render.board import BoardOptions, board_scene
-from .render.describe import describe_position
 from .render.diagram import fit_cell_size, flipped_line, move_marks, parse_cell
 from .render.layers import board_layer, position_items
 from .render.layout import Layout
@@ -50,6 +49,7 @@ from .render.marks import (
 from .render.pieces import piece_radius
 from .rules.base import PieceView
 from .scene import Item, Scene
+from .textboard import describe_position
 
 #: An arrow: ``"11-15:red"``, ``(from, to)``, ``(from, to, colour)`` or a longer path.
 ArrowSpec = str | Sequence[str | int]

@@ -162,7 +162,7 @@ def _printed_texts(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
 
 def _texts_print(variant: Variant) -> Check:
     """The embedded font can draw every character of every printed text (else: empty boxes)."""
-    from .backends.fonts import missing_glyphs
+    from .fonts import missing_glyphs
 
     name = "texts print in the font"
     for key, text in _printed_texts(variant):

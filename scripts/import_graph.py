@@ -25,11 +25,11 @@ import argparse
 import ast
 import importlib.util
 import sys
-import tomllib
 from collections import defaultdict
 from pathlib import Path
 
 import grimp
+import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = "boardgen"

@@ -119,7 +119,7 @@ def render(
     """
     from ..outputs import RenderOptions
     from ..outputs import render as render_output
-    from ..render.paper import paper_named
+    from ..paper import paper_named
     from ..validate import ensure_printable
 
     chosen = output_format(output, fmt, ("svg", "pdf"), "pdf" if what == "rules" else "svg")

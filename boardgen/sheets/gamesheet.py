@@ -26,11 +26,11 @@ from reportlab.platypus import (  # type: ignore[import-untyped,unused-ignore]
     TableStyle,
 )
 
-from ..backends import fonts
+from .. import fonts
 from ..backends.pdf import MM
+from ..paper import Paper
 from ..pdn.reader import GameRecord, Ply
 from ..render.diagram import fit_cell_size
-from ..render.paper import Paper
 from ..texts.catalogue import Catalogue, catalogue
 from .flow import FOOTER, MARGIN, MUTED, SceneFlowable, rule_doc, styles, text_frame
 
