@@ -40,7 +40,6 @@ from .errors import BoardgenError
 from .games import open_game
 from .pdn import write_pdn
 from .positions import Move
-from .validate import ensure_printable
 
 
 class Position(positions.Position):
@@ -76,6 +75,10 @@ def load(ref: str | Path, *, folders: Sequence[str | Path] = ()) -> Game:
     ...
     boardgen.errors.BoardgenError: no variant 'pool-chekers'; did you mean pool-checkers?
     """
+    # Lazy for start-up speed: the checks load the rule-sheet composer and the page
+    # planner, which `import boardgen` (so every command-line run) need not pay for.
+    from .validate import ensure_printable
+
     return open_game(ref, folders=folders, kind=Game, check=ensure_printable)
 
 

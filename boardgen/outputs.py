@@ -35,8 +35,11 @@ __all__ = [
 from collections.abc import Sequence
 from typing import Literal
 
+from .backends.svg import render_svg
 from .descriptor.model import Variant
 from .errors import BoardgenError
+from .paper import A4
+from .render.diagram import example_scene, fit_cell_size
 from .render.pictures import (
     RenderOptions,
     What,
@@ -50,7 +53,13 @@ from .render.pictures import (
     title_of,
     turned,
 )
+from .render.pieces_sheet import pieces_pages
+from .render.sheet import diagram_page
+from .rules.registry import make_game
 from .scene import Document
+from .texts import languages
+from .texts.catalogue import catalogue
+from .texts.compose import start_caption
 
 Format = Literal["svg", "pdf"]
 
@@ -92,12 +101,9 @@ def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = R
         return _rules(variant, fmt, options)
     scene = scene_for(variant, what, options)
     if fmt == "svg":
-        from .backends.svg import render_svg
-
         return render_svg(scene)
+    # Lazy for start-up speed here and below: PDF output loads reportlab.
     from .backends.pdf import render_pdf
-    from .render.sheet import diagram_page
-    from .texts.catalogue import catalogue
 
     paper, landscape = paper_for(variant, options)
     lang = lang_of(options)
@@ -107,8 +113,6 @@ def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = R
             variant, scene, paper, landscape, title, options, board_size_of(variant, options)
         )
     else:
-        from .texts.compose import start_caption
-
         caption = start_caption(variant, lang)
         sideways = turned(paper, landscape)
         pages = (
@@ -120,12 +124,9 @@ def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = R
 
 def _pieces(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
     """The print-and-play counters: a PDF only (several pages, at the board's scale)."""
-    from .render.pieces_sheet import pieces_pages
-
     if fmt != "pdf":
         raise BoardgenError("the pieces sheet is made as PDF only")
-    from .backends.pdf import render_pdf
-    from .texts.catalogue import catalogue
+    from .backends.pdf import render_pdf  # lazy: reportlab, as above
 
     paper, _ = paper_for(variant, options)
     lang = lang_of(options)
@@ -140,6 +141,7 @@ def _pieces(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
 
 def _rules(variant: Variant, fmt: Format, options: RenderOptions) -> bytes:
     """The rule sheet in ``options.lang``: a PDF only (platypus page layout)."""
+    # Lazy: reportlab, as above.
     from reportlab.platypus.doctemplate import LayoutError  # type: ignore[import-untyped,unused-ignore]
 
     from .sheets.rulesheet import render_rules
@@ -166,8 +168,6 @@ def variant_files(variant: Variant) -> tuple[str, ...]:
 
 def booklet_languages(variants: Sequence[Variant]) -> tuple[str, ...]:
     """The languages at least one of ``variants`` has, in catalogue order: booklets for each."""
-    from .texts import languages
-
     return tuple(lang for lang in languages() if any(lang in variant_languages(v) for v in variants))
 
 
@@ -193,8 +193,7 @@ def left_out_of_booklets(variants: Sequence[Variant]) -> list[str]:
 
 def render_booklet_file(variants: Sequence[Variant], name: str) -> bytes:
     """The bytes of one of :func:`booklet_files`: the ``variants`` that have its language."""
-    from .paper import A4
-    from .sheets.booklet import render_booklet, render_folded_booklet
+    from .sheets.booklet import render_booklet, render_folded_booklet  # lazy: reportlab
 
     stem = name.removeprefix(BOOKLET_PREFIX).removesuffix(".pdf")
     lang = stem.removesuffix(FOLD_SUFFIX)
@@ -215,10 +214,6 @@ def render_file(variant: Variant, name: str) -> bytes:
         for lang in variant_languages(variant):
             if name == worded_file(what, lang):
                 return render(variant, what, "pdf", RenderOptions(lang=lang))
-    from .backends.svg import render_svg
-    from .render.diagram import example_scene, fit_cell_size
-    from .rules.registry import make_game
-
     wanted = name.removeprefix(EXAMPLE_PREFIX).removesuffix(".svg")
     for example in variant.examples:
         if example.id == wanted and name == f"{EXAMPLE_PREFIX}{wanted}.svg":
