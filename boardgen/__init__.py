@@ -19,33 +19,8 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .api import (
-    BoardgenError,
-    Game,
-    GameRecord,
-    Move,
-    Position,
-    load,
-    parse_pdn,
-    pdf,
-    png,
-    read_pdn,
-    svg,
-    write_pdn,
-)
+from . import api
+from .api import *  # noqa: F403 - the public names, listed in boardgen.api.__all__
 
-__all__ = [
-    "BoardgenError",
-    "Game",
-    "GameRecord",
-    "Move",
-    "Position",
-    "__version__",
-    "load",
-    "parse_pdn",
-    "pdf",
-    "png",
-    "read_pdn",
-    "svg",
-    "write_pdn",
-]
+__all__ = ["__version__"]
+__all__ += api.__all__

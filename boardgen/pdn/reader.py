@@ -164,14 +164,7 @@ def _squares(building: _Building, file: str, game: Game) -> Squares | None:
         raise BoardgenError(error.message, file=file, mark=building.mark) from None
 
 
-def _record(
-    building: _Building,
-    file: str,
-    override: Game | str | None,
-    folders: Sequence[str | Path],
-    load: GameLoader,
-) -> GameRecord:
-    game = _load(building, file, override, folders, load)
+def _record(building: _Building, file: str, game: Game) -> GameRecord:
     squares = _squares(building, file, game)
     start = game.start
     if "FEN" in building.tags:
@@ -264,7 +257,7 @@ def parse_pdn(
     """The games of PDN ``text``; ``game`` overrides the GameType tag (a :class:`Game`,
     a variant id or a descriptor path; ids are looked up in ``folders`` first, as
     :func:`boardgen.load` does), ``load`` opens it. Errors carry ``file`` and the line."""
-    games = [_record(b, file, game, folders, load) for b in _split(tokenize(text, file))]
+    games = [_record(b, file, _load(b, file, game, folders, load)) for b in _split(tokenize(text, file))]
     if not games:
         raise BoardgenError("no game in this PDN text", file=file)
     return games
