@@ -5,10 +5,10 @@ from __future__ import annotations
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
+from ..descriptor.library import Library
 from ..paper import paper_named
 from ._app import (
     Finite,
@@ -21,9 +21,6 @@ from ._app import (
     uses_library,
     write_output,
 )
-
-if TYPE_CHECKING:
-    from ..descriptor.library import Library
 
 
 @main.command("list")

@@ -11,12 +11,13 @@ import shlex
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 from click.core import ParameterSource
 
 from .. import api
+from ..descriptor.library import Library
 from ..drawopts import parse_fill
 from ..errors import BoardgenError, Mark
 from ._app import (
@@ -29,9 +30,6 @@ from ._app import (
     uses_library,
     write_output,
 )
-
-if TYPE_CHECKING:
-    from ..descriptor.library import Library
 
 
 @dataclass(frozen=True)

@@ -4,17 +4,14 @@ or one diagram per ply. Built on the public API (:func:`boardgen.read_pdn`, ...)
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
 from .. import api
+from ..descriptor.library import Library
 from ..errors import BoardgenError
 from ..fileio import write_atomic
 from ._app import complete_variant, main, reports_errors, uses_library
-
-if TYPE_CHECKING:
-    from ..descriptor.library import Library
 
 
 def _kind(output: Path) -> str:

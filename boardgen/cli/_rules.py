@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
+from ..descriptor.library import Library
 from ..errors import BoardgenError
+from ..rules.base import Game
 from ..rules.registry import make_game
 from ._app import complete_variant, main, reports_errors, uses_library
-
-if TYPE_CHECKING:
-    from ..descriptor.library import Library
-    from ..rules.base import Game
 
 _VARIANT_HELP = "VARIANT is a variant id or a path to a descriptor YAML file."
 
