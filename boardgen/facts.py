@@ -42,10 +42,12 @@ __all__ = [
 import math
 import random
 import re
+import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from multiprocessing import get_context
 from typing import Any
 
 from .descriptor.model import Variant
@@ -260,8 +262,6 @@ _WORKER: dict[str, Any] = {}
 
 
 def _start_worker(variant: Variant) -> None:
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER["game"] = make_game(variant.game_spec(), variant.rules.family)
     _WORKER["players"] = tuple(p.id for p in variant.players)
@@ -286,8 +286,6 @@ def _in_process(variant: Variant, seed: int, games: int, max_plies: int) -> Iter
 def _in_workers(
     variant: Variant, seed: int, games: int, max_plies: int, workers: int
 ) -> Iterator[list[_Played]]:
-    from multiprocessing import get_context
-
     pool = get_context().Pool(workers, initializer=_start_worker, initargs=(variant,))
     try:
         # imap hands results back in order: what arrived is always the first games.

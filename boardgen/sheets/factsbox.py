@@ -19,7 +19,7 @@ from reportlab.lib.enums import TA_LEFT, TA_RIGHT  # type: ignore[import-untyped
 from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped,unused-ignore]
 from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle  # type: ignore[import-untyped,unused-ignore]
 
-from ..backends import fonts
+from .. import fonts
 from ..backends.pdf import MM
 from ..facts import GameFacts, game_facts
 from ..texts.compose import RuleSheet

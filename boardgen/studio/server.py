@@ -13,8 +13,11 @@ __all__ = ["address", "bind", "serve"]
 import secrets
 import socket
 import sys
+import webbrowser
 from collections.abc import Callable
 from pathlib import Path
+
+import uvicorn
 
 from ..errors import BoardgenError
 from .app import create_app
@@ -42,8 +45,6 @@ def address(port: int, token: str) -> str:
 
 def serve(folder: Path, port: int, echo: Callable[[str], None], *, open_browser: bool = False) -> None:
     """Serve ``folder`` until interrupted; ``echo`` prints the address first."""
-    import uvicorn
-
     sock = bind(port)
     bound = sock.getsockname()[1]
     token = secrets.token_urlsafe(16)
@@ -53,8 +54,6 @@ def serve(folder: Path, port: int, echo: Callable[[str], None], *, open_browser:
     echo(url)
     sys.stdout.flush()
     if open_browser:
-        import webbrowser
-
         webbrowser.open(url)
     config = uvicorn.Config(
         app, log_level="warning", access_log=False, lifespan="off", timeout_graceful_shutdown=3

@@ -27,10 +27,13 @@ import traceback
 import zipfile
 from typing import Any
 
+import pypdfium2  # type: ignore[import-untyped,unused-ignore]
+
 from ..descriptor.model import Variant
 from ..descriptor.parse import parse_variant
 from ..descriptor.yamlload import load_text
 from ..errors import BoardgenError
+from ..facts import game_facts, report_lines
 from ..outputs import RenderOptions, render, render_file, variant_files
 from ..validate import ensure_printable
 
@@ -46,7 +49,7 @@ def limit_memory() -> None:
     """Bound the worker's address space (where the platform can), so that runaway work
     ends in a MemoryError the worker reports instead of the machine swapping."""
     try:
-        import resource
+        import resource  # lazy: POSIX only (Windows has no resource module)
 
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
         wanted = MEMORY_LIMIT if hard == resource.RLIM_INFINITY else min(MEMORY_LIMIT, hard)
@@ -89,8 +92,6 @@ def _failed(error: BaseException) -> dict[str, Any]:
 
 def _pages(pdf: bytes) -> list[str]:
     """Each page of ``pdf`` as a PNG data URL."""
-    import pypdfium2  # type: ignore[import-untyped,unused-ignore]
-
     document = pypdfium2.PdfDocument(pdf)
     try:
         urls = []
@@ -162,8 +163,6 @@ def render_download(text: str, name: str, file: str) -> dict[str, Any]:
 def facts_job(text: str, name: str, games: int, seed: int, time_limit: float, queue: Any) -> None:
     """Play the game's facts in this process, sending ``("progress", done, asked)`` while
     it plays and then ``("done", figures, lines)`` or ``("error", located error)``."""
-    from ..facts import game_facts, report_lines
-
     limit_memory()
     try:
         variant = _variant(text, name)
