@@ -70,6 +70,13 @@ def test_a_long_game_is_counted_as_unfinished() -> None:
         assert dict(policy.endings) == {"no result in 10 plies": 3}
 
 
+def test_the_ply_cap_is_an_option() -> None:
+    code, out, _ = run("facts", "pool-checkers", "--games", "4", "--max-plies", "5", "--json", "--jobs", "1")
+    assert code == 0
+    figures = json.loads(out)
+    assert figures["max_plies"] == 5 and figures["policies"]["random"]["unfinished"] == 2
+
+
 def test_wilson_interval() -> None:
     low, high = wilson(50, 100)
     assert math.isclose(low, 0.4038, abs_tol=1e-4) and math.isclose(high, 0.5962, abs_tol=1e-4)

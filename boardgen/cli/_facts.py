@@ -46,11 +46,25 @@ __all__: list[str] = []
     default=None,
     help="Worker processes (default: one per processor); the figures do not change.",
 )
+@click.option(
+    "--max-plies",
+    type=click.IntRange(1, 100_000),
+    default=600,
+    show_default=True,
+    help="A game with no result after this many plies counts as unfinished.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 @reports_errors
 @uses_library
 def facts(
-    library: Library, game: str, games: int, seed: int, time_limit: float, jobs: int | None, as_json: bool
+    library: Library,
+    game: str,
+    games: int,
+    seed: int,
+    time_limit: float,
+    jobs: int | None,
+    max_plies: int,
+    as_json: bool,
 ) -> None:
     """Self-play GAME and print its facts: first-player win rate, draws, length,
     branching factor and how often each rule ends a game.
@@ -66,7 +80,9 @@ def facts(
     variant = library.load(game)
     ensure_printable(variant)
     workers = jobs or min(os.cpu_count() or 1, 8)
-    result = game_facts(variant, games, seed=seed, time_limit=time_limit, workers=workers)
+    result = game_facts(
+        variant, games, seed=seed, time_limit=time_limit, workers=workers, max_plies=max_plies
+    )
     if as_json:
         click.echo(json.dumps(result.as_dict(), indent=2, ensure_ascii=False))
     else:
