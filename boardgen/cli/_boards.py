@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..makers import MAKER_FORMATS, maker_file
 from ._app import (
     Finite,
     complete_variant,
@@ -51,17 +52,20 @@ def list_variants(library: Library) -> None:
 @click.argument("variant", shell_complete=complete_variant)
 @click.option(
     "--what",
-    type=click.Choice(["board", "start", "rules"]),
+    type=click.Choice(["board", "start", "pieces", "rules"]),
     default="board",
     show_default=True,
-    help="The empty board to print, the starting position, or the rule sheet (PDF).",
+    help="The empty board to print, the starting position, the counters (PDF sheet or maker "
+    "file), or the rule sheet (PDF).",
 )
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["svg", "pdf"]),
+    type=click.Choice(["svg", "pdf", *MAKER_FORMATS]),
     default=None,
-    help="Output format (default: from the file name, else svg).",
+    help="Output format (default: from the file name, else svg). For makers: laser (an SVG with "
+    "cut, score and engrave layers), dxf (the same layers for CAD), stl (a tactile board or "
+    "3D-printable counters); with --what board or pieces.",
 )
 @click.option(
     "--cell-size",
@@ -122,6 +126,9 @@ def render(
     from ..render.paper import paper_named
     from ..validate import ensure_printable
 
+    if fmt in MAKER_FORMATS or output.suffix.lower() in (".dxf", ".stl"):
+        _render_maker(library, variant, what, fmt, cell_size, (paper, landscape, coordinates), output)
+        return
     chosen = output_format(output, fmt, ("svg", "pdf"), "pdf" if what == "rules" else "svg")
     if what == "rules" and chosen != "pdf":
         raise click.UsageError("a rule sheet is a PDF: use a .pdf file name or --format pdf")
@@ -145,6 +152,40 @@ def render(
         )
     options = RenderOptions(cell_size, paper, landscape, coordinates, lang)
     write_output(output, render_output(loaded, what, chosen, options))  # type: ignore[arg-type]
+
+
+def _render_maker(
+    library: Library,
+    variant: str,
+    what: str,
+    fmt: str | None,
+    cell_size: float | None,
+    page_options: tuple[str | None, bool | None, bool | None],
+    output: Path,
+) -> None:
+    """``render --format laser|dxf|stl``: a maker file of the board or the counters."""
+    suffix = output.suffix.lower().lstrip(".") if str(output) != "-" else ""
+    chosen = fmt or suffix
+    wanted = MAKER_FORMATS[chosen].lstrip(".")
+    if suffix and suffix != wanted:
+        raise click.UsageError(f"--format {chosen} writes a .{wanted} file, not {output.name!r}")
+    if what not in ("board", "pieces"):
+        raise click.UsageError(f"--format {chosen} makes the board or the pieces (--what board|pieces)")
+    paper, landscape, coordinates = page_options
+    refuse_unused(
+        {
+            "--paper": paper is not None,
+            "--landscape/--portrait": landscape is not None,
+            "--coordinates/--no-coordinates": coordinates is not None,
+        },
+        f"to a {chosen} file, which has no pages and no words",
+    )
+    if str(output) == "-" and sys.stdout.isatty() and chosen != "laser":
+        raise click.UsageError(
+            f"refusing to write a {chosen.upper()} to a terminal: redirect it, or use -o FILE"
+        )
+    loaded = library.load(variant)
+    write_output(output, maker_file(loaded, what, chosen, cell_size))  # type: ignore[arg-type]
 
 
 class _Terminated(SystemExit):
