@@ -5,8 +5,9 @@ The same three kinds of work as the laser SVG, as layers named ``CUT``, ``SCORE`
 the closed outlines on ``ENGRAVE``, which laser software fills. R12, the DXF that every
 CAM and laser program reads, has no hatches and no objects section (whose order ezdxf
 does not keep from run to run). One drawing unit is one millimetre (R12 has no unit
-field: laser and CAM programs ask, or take millimetres) and y points up, as CAD expects: the plan is turned over its horizontal line. ezdxf's creation
-dates and random ids are fixed, so the same board gives the same bytes.
+field: laser and CAM programs ask, or take millimetres) and y points up, as CAD
+expects: the plan is turned over its horizontal line. ezdxf's creation dates and
+random ids are fixed, so the same board gives the same bytes.
 """
 
 from __future__ import annotations
