@@ -45,6 +45,7 @@ from .render.board import BoardOptions, board_scene, board_size
 from .render.paper import Paper, paper_named
 from .rules.base import PieceView
 from .scene import Document, Scene
+from .sheets.flow import edition
 
 What = Literal["board", "start", "pieces", "rules"]
 Format = Literal["svg", "pdf"]
@@ -82,6 +83,9 @@ class RenderOptions:
     lang: str | None = None
     #: Whether tiled boards' pages say "Page n of m" (a booklet numbers them itself).
     numbered: bool = True
+    #: The edition sheets are set in, "standard" or "large-print" (see sheets.flow.EDITIONS);
+    #: None: the edition in force (a build sets it once for all its files).
+    edition: str | None = None
 
 
 def _paper(variant: Variant, options: RenderOptions) -> tuple[Paper, bool | None]:
@@ -258,7 +262,14 @@ def _drawn_once(variant: Variant, size: float, coordinates: bool, title: str, *,
 
 
 def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = RenderOptions()) -> bytes:
-    """One output as bytes, ready to be written."""
+    """One output as bytes, ready to be written, its sheets in ``options.edition``."""
+    if options.edition is None:
+        return _render(variant, what, fmt, options)
+    with edition(options.edition):
+        return _render(variant, what, fmt, options)
+
+
+def _render(variant: Variant, what: What, fmt: Format, options: RenderOptions) -> bytes:
     if what == "pieces":
         return _pieces(variant, fmt, options)
     if what == "rules":

@@ -95,6 +95,14 @@ def list_variants(library: Library) -> None:
     "(en, fr, de, ...; any case).",
 )
 @click.option(
+    "--edition",
+    type=click.Choice(["standard", "large-print"]),
+    default="standard",
+    show_default=True,
+    help="large-print sets rule sheets and booklets with body text of at least 14 pt and larger "
+    "example diagrams.",
+)
+@click.option(
     "-o",
     "--output",
     type=click.Path(path_type=Path),
@@ -113,6 +121,7 @@ def render(
     landscape: bool | None,
     coordinates: bool | None,
     lang: str,
+    edition: str,
     output: Path,
 ) -> None:
     """Render one board or starting diagram of VARIANT (an id or a YAML file), or its rule sheet.
@@ -150,7 +159,9 @@ def render(
             f"{loaded.id} has no '{lang}' text, so no '{lang}' rule sheet "
             f"(it has: {', '.join(loaded.languages)})"
         )
-    options = RenderOptions(cell_size, paper, landscape, coordinates, lang)
+    if edition != "standard" and what not in ("rules", "pieces"):
+        refuse_unused({"--edition": True}, f"to the {what} (it sets rule sheets and booklets)")
+    options = RenderOptions(cell_size, paper, landscape, coordinates, lang, edition=edition)
     write_output(output, render_output(loaded, what, chosen, options))  # type: ignore[arg-type]
 
 
@@ -218,10 +229,20 @@ def _terminate(number: int, frame: object) -> None:
     default=None,
     help="Worker processes (default: one per processor). The files are the same for any number.",
 )
+@click.option(
+    "--edition",
+    type=click.Choice(["standard", "large-print"]),
+    default="standard",
+    show_default=True,
+    help="large-print sets rule sheets and booklets with body text of at least 14 pt and larger "
+    "example diagrams.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="Print only errors: no progress bar, no summary.")
 @reports_errors
 @uses_library
-def build(library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | None, quiet: bool) -> None:
+def build(
+    library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | None, edition: str, quiet: bool
+) -> None:
     """Render every output of the games given into one folder, with booklets and a gallery.
 
     GAMES are ids, descriptor files or folders of them; with none, every game: the
@@ -236,7 +257,7 @@ def build(library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | N
     # rather than left half-written (SIGKILL cannot be caught: the next build cleans up).
     signal.signal(signal.SIGTERM, _terminate)
     if quiet or not sys.stderr.isatty():
-        report = build_all(out_dir, variants, workers=jobs)
+        report = build_all(out_dir, variants, workers=jobs, edition_name=edition)
     else:
         with click.progressbar(
             length=1, label="building", file=sys.stderr, show_pos=True, show_eta=False
@@ -247,7 +268,7 @@ def build(library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | N
                 bar.label = f"building {path.relative_to(out_dir)}"[:48].ljust(48)
                 bar.update(1)
 
-            report = build_all(out_dir, variants, workers=jobs, progress=advance)
+            report = build_all(out_dir, variants, workers=jobs, progress=advance, edition_name=edition)
     for notice in report.notices:
         click.echo(f"boardgen: note: {notice}", err=True)
     if not quiet:
