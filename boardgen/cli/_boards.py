@@ -26,6 +26,17 @@ if TYPE_CHECKING:
     from ..descriptor.library import Library
 
 
+#: ``--edition`` of ``render`` and ``build``: the size rule sheets and booklets are set in.
+edition_option = click.option(
+    "--edition",
+    type=click.Choice(["standard", "large-print"]),
+    default="standard",
+    show_default=True,
+    help="large-print sets rule sheets and booklets with body text of at least 14 pt and larger "
+    "example diagrams.",
+)
+
+
 @main.command("list")
 @reports_errors
 @uses_library
@@ -94,14 +105,7 @@ def list_variants(library: Library) -> None:
     help="Language of the words on the page: rule sheet, board sheets, start diagram "
     "(en, fr, de, ...; any case).",
 )
-@click.option(
-    "--edition",
-    type=click.Choice(["standard", "large-print"]),
-    default="standard",
-    show_default=True,
-    help="large-print sets rule sheets and booklets with body text of at least 14 pt and larger "
-    "example diagrams.",
-)
+@edition_option
 @click.option(
     "-o",
     "--output",
@@ -229,14 +233,7 @@ def _terminate(number: int, frame: object) -> None:
     default=None,
     help="Worker processes (default: one per processor). The files are the same for any number.",
 )
-@click.option(
-    "--edition",
-    type=click.Choice(["standard", "large-print"]),
-    default="standard",
-    show_default=True,
-    help="large-print sets rule sheets and booklets with body text of at least 14 pt and larger "
-    "example diagrams.",
-)
+@edition_option
 @click.option("--quiet", "-q", is_flag=True, help="Print only errors: no progress bar, no summary.")
 @reports_errors
 @uses_library
