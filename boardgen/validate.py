@@ -13,7 +13,13 @@ __all__ = ["colour_warnings", "ensure_printable", "failures", "run_checks"]
 
 from .descriptor.model import Variant
 from .errors import BoardgenError
+from .fonts import missing_glyphs
+from .render.legible import colour_findings
+from .render.pictures import check_page_limit
+from .render.vision import vision_findings
 from .rules.base import Check, Game
+from .rules.registry import make_game
+from .texts.compose import rule_sheet_text
 
 
 def run_checks(variant: Variant) -> list[Check]:
@@ -32,9 +38,6 @@ def colour_warnings(variant: Variant) -> list[Check]:
     pair that fails it only as seen with protanopia, deuteranopia or tritanopia
     (:mod:`boardgen.render.vision`). A warning, not a failure: the game plays and
     prints, only less readably."""
-    from .render.legible import colour_findings
-    from .render.vision import vision_findings
-
     greyscale = [
         Check(
             "colours readable in greyscale", False, found.message(), ("players", found.player_index, "colour")
@@ -110,8 +113,6 @@ def _mirror(variant: Variant) -> Check:
 
 
 def _engine_checks(variant: Variant) -> list[Check]:
-    from .rules.registry import make_game
-
     try:
         game = make_game(variant.game_spec(), variant.rules.family)
         start = game.initial()
@@ -146,8 +147,6 @@ def _engine_checks(variant: Variant) -> list[Check]:
 
 def _board_fits(variant: Variant) -> Check:
     """The true-scale board fits the page limit (``board.pdf`` refuses it otherwise)."""
-    from .outputs import check_page_limit
-
     name = "board prints within the page limit"
     try:
         check_page_limit(variant)
@@ -174,8 +173,6 @@ def _printed_texts(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
 
 def _texts_print(variant: Variant) -> Check:
     """The embedded font can draw every character of every printed text (else: empty boxes)."""
-    from .backends.fonts import missing_glyphs
-
     name = "texts print in the font"
     for key, text in _printed_texts(variant):
         missing = missing_glyphs(text) + missing_glyphs(text, bold=True)
@@ -188,8 +185,6 @@ def _texts_print(variant: Variant) -> Check:
 def _sheets_compose(variant: Variant, game: Game) -> Check:
     """The rule sheets can be written in every language (as ``render --what rules`` and
     ``build`` do): every example's topic names a section, every rule value has a sentence."""
-    from .texts.compose import rule_sheet_text
-
     name = "rule sheets can be written"
     for lang in variant.languages:
         try:

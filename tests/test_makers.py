@@ -14,8 +14,8 @@ from click.testing import CliRunner
 
 from boardgen.cli import main
 from boardgen.descriptor.library import Library
-from boardgen.makers import maker_file
 from boardgen.makers.counters import OUTLINE_SIDES, dot_centres, makers_counters
+from boardgen.makers.files import maker_file
 from boardgen.makers.solids import BOARD_BASE, CELL_RISE, COUNTER_HEIGHT, RELIEF
 from boardgen.render.pieces_sheet import counter_sets
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
-from ..makers import MAKER_FORMATS, maker_file
+from ..descriptor.library import Library
+from ..makers import MAKER_FORMATS
+from ..paper import paper_named
 from ._app import (
     Finite,
     complete_variant,
@@ -21,10 +22,6 @@ from ._app import (
     uses_library,
     write_output,
 )
-
-if TYPE_CHECKING:
-    from ..descriptor.library import Library
-
 
 #: ``--edition`` of ``render`` and ``build``: the size rule sheets and booklets are set in.
 edition_option = click.option(
@@ -134,9 +131,9 @@ def render(
     to a rule sheet, and --paper and --landscape nothing to an SVG board; such a
     combination is refused (exit status 2) rather than ignored.
     """
+    # Lazy for start-up speed (completion, --help): the commands load what they run.
     from ..outputs import RenderOptions
     from ..outputs import render as render_output
-    from ..render.paper import paper_named
     from ..validate import ensure_printable
 
     if fmt in MAKER_FORMATS or output.suffix.lower() in (".dxf", ".stl"):
@@ -199,6 +196,8 @@ def _render_maker(
         raise click.UsageError(
             f"refusing to write a {chosen.upper()} to a terminal: redirect it, or use -o FILE"
         )
+    from ..makers.files import maker_file  # lazy for start-up speed: maker files draw boards
+
     loaded = library.load(variant)
     write_output(output, maker_file(loaded, what, chosen, cell_size))  # type: ignore[arg-type]
 
@@ -247,7 +246,7 @@ def build(
     is named, one line each, and then nothing is written. On a terminal a progress bar
     runs on stderr; piped, only the summary is printed.
     """
-    from ..build import build_all
+    from ..build import build_all  # lazy: start-up speed, as above
 
     variants = library.load_all(games)
     # A terminated build exits through Python, so files being written are removed

@@ -27,7 +27,7 @@ _LAYERS = {"CUT": 1, "SCORE": 5, "ENGRAVE": 7}
 def _ezdxf() -> Any:
     """ezdxf, imported when a DXF is asked for (it is an optional dependency)."""
     try:
-        import ezdxf
+        import ezdxf  # lazy: an optional extra, loaded when a DXF is made
     except ImportError as error:  # pragma: no cover - depends on the installation
         raise BoardgenError("DXF output needs ezdxf: pip install 'boardgen[maker]'") from error
     return ezdxf
