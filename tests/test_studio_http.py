@@ -318,6 +318,15 @@ def test_downloads_are_the_files_of_the_saved_game(client: TestClient) -> None:
     assert client.get("/download/builtin/catchup/catchup.zip").content == packed.content  # deterministic
 
 
+def test_maker_files_are_offered_and_made(client: TestClient) -> None:
+    files = client.post("/api/preview", json={"text": mini_text(), "name": "mini.yaml", "lang": "en"}).json()
+    assert {"board-laser.svg", "pieces-laser.svg", "board.stl", "pieces.stl"} <= set(files["files"])
+    laser = client.get("/download/mine/mini.yaml/board-laser.svg")
+    assert laser.status_code == 200 and b"<svg" in laser.content
+    stl = client.get("/download/builtin/catchup/pieces.stl")
+    assert stl.status_code == 200 and len(stl.content) > 84
+
+
 def test_game_facts_run_in_a_worker_and_report_progress(client: TestClient) -> None:
     started = client.post(
         "/api/facts", json={"text": mini_text(), "name": "mini.yaml", "games": 24, "seed": 3}

@@ -15,12 +15,14 @@ __all__ = [
     "facts_job",
     "limit_memory",
     "located",
+    "maker_files",
     "preview",
     "render_download",
     "zip_name",
 ]
 
 import base64
+import importlib.util
 import io
 import sys
 import traceback
@@ -34,6 +36,7 @@ from ..descriptor.parse import parse_variant
 from ..descriptor.yamlload import load_text
 from ..errors import BoardgenError
 from ..facts import game_facts, report_lines
+from ..makers.files import maker_file
 from ..outputs import RenderOptions, render, render_file, variant_files
 from ..validate import ensure_printable
 
@@ -127,10 +130,20 @@ def preview(text: str, name: str, lang: str) -> dict[str, Any]:
             "start": _svg(render(variant, "start", "svg")),
             "pieces": _pages(render(variant, "pieces", "pdf", options)),
             "rules": _pages(render(variant, "rules", "pdf", options)),
-            "files": list(variant_files(variant)),
+            "files": [*variant_files(variant), *maker_files()],
         }
     except (BoardgenError, MemoryError, RecursionError, Exception) as error:
         return _failed(error)
+
+
+def maker_files() -> dict[str, tuple[str, str]]:
+    """The maker files the studio offers, name -> (what, format): the board and the
+    counters as laser-cutter SVG, as DXF when ezdxf is installed (``boardgen[maker]``),
+    and as STL."""
+    formats = [("laser", "-laser.svg"), ("dxf", ".dxf"), ("stl", ".stl")]
+    if importlib.util.find_spec("ezdxf") is None:
+        formats = [f for f in formats if f[0] != "dxf"]
+    return {f"{what}{suffix}": (what, fmt) for what in ("board", "pieces") for fmt, suffix in formats}
 
 
 def zip_name(variant_id: str) -> str:
@@ -153,6 +166,10 @@ def render_download(text: str, name: str, file: str) -> dict[str, Any]:
                     info.external_attr = 0o644 << 16
                     archive.writestr(info, data)
             return {"ok": True, "data": out.getvalue()}
+        makers = maker_files()
+        if file in makers:
+            what, fmt = makers[file]
+            return {"ok": True, "data": maker_file(variant, what, fmt)}  # type: ignore[arg-type]
         if file not in files:
             return {"ok": False, "missing": True, "error": {"message": f"{variant.id} has no file {file!r}"}}
         return {"ok": True, "data": render_file(variant, file)}
