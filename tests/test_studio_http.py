@@ -343,3 +343,61 @@ def test_game_facts_run_in_a_worker_and_report_progress(client: TestClient) -> N
     assert figures["games_played"] == 24 and figures["seed"] == 3
     assert sum(p["games"] for p in figures["policies"].values()) == 24
     assert client.get("/api/facts/nonsense").status_code == 404
+
+
+def _studio_workers(folder: Path) -> set[int]:
+    """Processes of the fork server started for this studio (named in its command line)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
+            environ = (entry / "environ").read_bytes()
+        except OSError:
+            continue
+        if b"boardgen.studio.work" in command and f"STUDIO_TEST={folder}".encode() in environ:
+            found.add(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs Linux /proc")
+def test_the_workers_end_with_the_studio_even_when_it_is_killed(tmp_path: Path) -> None:
+    """A facts run still playing when the studio is killed (SIGKILL: no clean-up at all)
+    ends within seconds, rather than playing on to its time limit."""
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    (tmp_path / "mini.yaml").write_text(mini_text(), encoding="utf-8")
+    studio = subprocess.Popen(
+        [sys.executable, "-m", "boardgen.studio", str(tmp_path), "--port", "0"],
+        stdout=subprocess.PIPE,
+        env={**os.environ, "STUDIO_TEST": str(tmp_path)},
+        text=True,
+    )
+    try:
+        assert studio.stdout is not None
+        url = studio.stdout.readline().strip()
+        base, token = url.split("/?token=")
+        body = json.dumps({"text": mini_text(), "name": "mini.yaml", "games": 10_000}).encode()
+        request = urllib.request.Request(
+            f"{base}/api/facts",
+            data=body,
+            headers={"X-Studio-Token": token, "Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            assert answer.status == 200
+        deadline = time.monotonic() + 60
+        while len(_studio_workers(tmp_path)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.2)  # the fork server, the preview worker and the facts run
+        assert len(_studio_workers(tmp_path)) >= 3
+    finally:
+        studio.send_signal(signal.SIGKILL)
+        studio.wait()
+    deadline = time.monotonic() + 20
+    while _studio_workers(tmp_path) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _studio_workers(tmp_path)

@@ -18,13 +18,17 @@ __all__ = [
     "maker_files",
     "preview",
     "render_download",
+    "start_worker",
     "zip_name",
 ]
 
 import base64
 import importlib.util
 import io
+import os
 import sys
+import threading
+import time
 import traceback
 import zipfile
 from typing import Any
@@ -42,6 +46,8 @@ from ..validate import ensure_printable
 
 #: Resolution of the pieces and rule sheet pages in the preview.
 PAGE_DPI = 60
+#: How often a worker checks that the studio is still there, in seconds.
+WATCH_SECONDS = 1.0
 #: Address space a worker may use (README, "Limits"): a descriptor that explodes fails cleanly.
 MEMORY_LIMIT = 3 << 30
 #: The zip of a game's files is ``<id>.zip``; its files are dated this way, so it is the same every time.
@@ -60,6 +66,28 @@ def limit_memory() -> None:
             resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
     except (ImportError, ValueError, OSError):  # not on this platform
         pass
+
+
+def start_worker(studio: int) -> None:
+    """What each worker process does first: bound its memory, and end itself when the
+    studio (process ``studio``) is gone, however it ended (Ctrl-C, SIGTERM, SIGKILL).
+    A worker would otherwise wait for its next job for ever, and keep the fork server
+    alive with it."""
+    limit_memory()
+    if os.name != "posix":  # only POSIX has the fork server these workers come from
+        return
+
+    def watch() -> None:
+        while True:
+            time.sleep(WATCH_SECONDS)
+            try:
+                os.kill(studio, 0)  # signal 0: only asks whether the process is there
+            except ProcessLookupError:
+                os._exit(0)
+            except PermissionError:  # there, under another user: never the case here
+                pass
+
+    threading.Thread(target=watch, name="studio-watch", daemon=True).start()
 
 
 def located(error: BoardgenError) -> dict[str, Any]:
@@ -177,10 +205,12 @@ def render_download(text: str, name: str, file: str) -> dict[str, Any]:
         return _failed(error)
 
 
-def facts_job(text: str, name: str, games: int, seed: int, time_limit: float, queue: Any) -> None:
+def facts_job(
+    text: str, name: str, games: int, seed: int, time_limit: float, queue: Any, studio: int
+) -> None:
     """Play the game's facts in this process, sending ``("progress", done, asked)`` while
     it plays and then ``("done", figures, lines)`` or ``("error", located error)``."""
-    limit_memory()
+    start_worker(studio)
     try:
         variant = _variant(text, name)
         facts = game_facts(

@@ -16,6 +16,7 @@ __all__ = ["FactsJobs", "TimeLimit", "Worker", "context"]
 
 import functools
 import multiprocessing
+import os
 import queue as queues
 import secrets
 import threading
@@ -27,7 +28,7 @@ from multiprocessing.pool import Pool
 from typing import Any
 
 from .folder import Refused
-from .work import facts_job, limit_memory
+from .work import facts_job, start_worker
 
 
 @functools.cache
@@ -60,13 +61,13 @@ class Worker:
         """Start the process now (the first preview then does not wait for it)."""
         with self._lock:
             if self._pool is None:
-                self._pool = context().Pool(1, initializer=limit_memory)
+                self._pool = context().Pool(1, initializer=start_worker, initargs=(os.getpid(),))
 
     def run(self, what: str, function: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> Any:
         """``function(*args)`` in the worker; :class:`TimeLimit` after ``seconds``."""
         with self._lock:
             if self._pool is None:
-                self._pool = context().Pool(1, initializer=limit_memory)
+                self._pool = context().Pool(1, initializer=start_worker, initargs=(os.getpid(),))
             pending = self._pool.apply_async(function, args)
             try:
                 return pending.get(seconds)
@@ -118,7 +119,7 @@ class FactsJobs:
             ctx = context()
             messages = ctx.Queue()
             process = ctx.Process(  # type: ignore[attr-defined]
-                target=facts_job, args=(text, name, games, seed, seconds, messages), daemon=True
+                target=facts_job, args=(text, name, games, seed, seconds, messages, os.getpid()), daemon=True
             )
             process.start()
             key = secrets.token_hex(8)
