@@ -31,13 +31,15 @@ __all__ = [
 import functools
 import importlib
 from collections.abc import Mapping
-from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import BoardgenError
 from .base import Game
 from .family import ParamErrorFactory, RuleFamily
 from .spec import GameSpec
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 #: The entry-point group third-party families register under.
 ENTRY_POINT_GROUP = "boardgen.families"
@@ -56,6 +58,8 @@ class UnknownFamily(BoardgenError):
 @functools.cache
 def _plugins() -> dict[str, EntryPoint]:
     """Installed families by name, the first distribution (by name) winning a tie."""
+    from importlib.metadata import entry_points  # only when a name is not built in: start-up speed
+
     found: dict[str, EntryPoint] = {}
     points = sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: (p.name, _distribution(p), p.value))
     for point in points:
