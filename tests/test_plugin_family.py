@@ -198,12 +198,29 @@ def test_a_player_count_the_family_refuses_is_located(
     assert info.value.key == "players"
 
 
-def test_a_broken_plug_in_is_one_located_line(tmp_path: Path) -> None:
-    """An installed distribution whose entry point names a module that is not there."""
-    dist = tmp_path / "boardgen_broken-1.0.dist-info"
+def fake_distribution(folder: Path, entry_points: str) -> None:
+    """The metadata pip leaves for an installed distribution ``boardgen-broken`` whose
+    ``entry_points.txt`` is ``entry_points`` (its code is not there)."""
+    dist = folder / "boardgen_broken-1.0.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: boardgen-broken\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text("[boardgen.families]\nbroken = boardgen_broken_missing:FAMILY\n")
+    (dist / "entry_points.txt").write_text(f"[boardgen.families]\n{entry_points}\n")
+
+
+def test_a_plug_in_cannot_take_a_built_in_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake_distribution(tmp_path, "leaping = boardgen_broken_missing:FAMILY")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry.forget_plugins()
+    try:
+        assert type(registry.family("leaping")).__module__ == "boardgen.rules.leaping.family"
+        assert registry.names().count("leaping") == 1
+    finally:
+        registry.forget_plugins()
+
+
+def test_a_broken_plug_in_is_one_located_line(tmp_path: Path) -> None:
+    """An installed distribution whose entry point names a module that is not there."""
+    fake_distribution(tmp_path, "broken = boardgen_broken_missing:FAMILY")
     game = tmp_path / "broken-game.yaml"
     game.write_text(
         GAME.read_text("utf-8").replace("id: tic-tac-toe", "id: broken-game").replace("in-a-row", "broken")
