@@ -11,7 +11,7 @@ from ..base import Game
 from ..family import CounterNeed, ParamErrorFactory, RuleFamily, SheetWriter
 from ..spec import GameSpec
 from . import sheet
-from .game import PlacementGame
+from .game import PlacementGame, make_game
 from .params import parse_params
 
 
@@ -35,7 +35,7 @@ class PlacementFamily(RuleFamily):
 
     def make_game(self, spec: GameSpec) -> PlacementGame:
         """The placement game for ``spec``; bad params raise BoardgenError (rules.params.<name>)."""
-        return PlacementGame(spec, parse_params(spec.params))
+        return make_game(spec)
 
     def compose_sheet(self, sheet_: SheetWriter, game: Game) -> None:
         sheet.compose_sheet(sheet_, _placement(game))
