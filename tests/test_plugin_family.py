@@ -271,7 +271,10 @@ def test_its_rule_sheet_says_the_family_s_words_in_each_language(installed: Path
         "fr": "Le premier joueur qui aligne 3 pierres sans interruption",
         "de": "Wer zuerst 3 Steine lückenlos in einer geraden Linie hat",
     }
+    family = registry.family("in-a-row")
     for lang, sentence in expected.items():
+        file = family.catalogue_file(lang)
+        assert file is not None and all(with_words(lang, file).has(k) for k in family.catalogue_keys())
         sheet = rule_sheet_text(variant, lang)
         assert [s.name for s in sheet.sections] == ["setup", "turn", "end"]
         text = " ".join(b.text for s in sheet.sections for b in s.blocks if hasattr(b, "text"))

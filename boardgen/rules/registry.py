@@ -86,7 +86,7 @@ def forget_plugins() -> None:
 
 
 @functools.cache
-def _loaded(name: str) -> RuleFamily:
+def _loaded(name: str) -> RuleFamily[Any]:
     if name in BUILTIN:
         module, _, attribute = BUILTIN[name].partition(":")
         found: Any = getattr(importlib.import_module(module), attribute)
@@ -119,7 +119,7 @@ def _loaded(name: str) -> RuleFamily:
     return found
 
 
-def family(name: str) -> RuleFamily:
+def family(name: str) -> RuleFamily[Any]:
     """The family called ``name``, its module imported on first use.
 
     Raises :class:`UnknownFamily` (listing the known names) when there is none, and a
@@ -135,4 +135,5 @@ def check_params(name: str, params: Mapping[str, Any], error: ParamErrorFactory)
 
 def make_game(spec: GameSpec, name: str) -> Game:
     """The game ``spec`` as family ``name`` plays it."""
-    return family(name).make_game(spec)
+    game: Game = family(name).make_game(spec)
+    return game

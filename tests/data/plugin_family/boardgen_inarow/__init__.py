@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from boardgen.errors import BoardgenError
-from boardgen.rules.base import Game
 from boardgen.rules.family import CounterNeed, ParamErrorFactory, RuleFamily, SheetWriter
 from boardgen.rules.spec import GameSpec
 
@@ -40,12 +39,7 @@ def _located(key: tuple[str | int, ...], message: str) -> BoardgenError:
     return BoardgenError(message, key=".".join(("rules", "params", *map(str, key))))
 
 
-def _own(game: Game) -> InARowGame:
-    assert isinstance(game, InARowGame)
-    return game
-
-
-class InARowFamily(RuleFamily):
+class InARowFamily(RuleFamily[InARowGame]):
     """Stones placed one a turn; a line of ``line`` stones wins."""
 
     name: ClassVar[str] = "in-a-row"
@@ -59,14 +53,13 @@ class InARowFamily(RuleFamily):
     def make_game(self, spec: GameSpec) -> InARowGame:
         return InARowGame(spec, _line(spec.params, _located))
 
-    def compose_sheet(self, sheet: SheetWriter, game: Game) -> None:
-        own = _own(game)
-        first = sheet.name(own.spec.first)
+    def compose_sheet(self, sheet: SheetWriter, game: InARowGame) -> None:
+        first = sheet.name(game.spec.first)
         sheet.section("setup", sheet.say("in-a-row.setup"))
         sheet.section("turn", sheet.say("in-a-row.turn", first=first), sheet.say("in-a-row.no_pass"))
-        sheet.section("end", sheet.count("in-a-row.win", own.line), sheet.say("in-a-row.draw"))
+        sheet.section("end", sheet.count("in-a-row.win", game.line), sheet.say("in-a-row.draw"))
 
-    def components(self, sheet: SheetWriter, game: Game) -> list[str]:
+    def components(self, sheet: SheetWriter, game: InARowGame) -> list[str]:
         return [
             sheet.count("in-a-row.stones", n.count, player=sheet.name(n.player)) for n in self.counters(game)
         ]
@@ -85,7 +78,7 @@ class InARowFamily(RuleFamily):
         file = WORDS / f"{lang}.yaml"
         return file if file.is_file() else None
 
-    def counters(self, game: Game) -> Sequence[CounterNeed]:
+    def counters(self, game: InARowGame) -> Sequence[CounterNeed]:
         """The first player may fill one cell more than the second."""
         spec = game.spec
         cells = len(spec.playable)
