@@ -114,6 +114,21 @@ def test_without_the_package_the_name_is_unknown_and_the_error_lists_the_known_o
     assert "(expected one of: leaping, placement)" in text
 
 
+def test_a_family_is_imported_only_when_a_descriptor_names_it() -> None:
+    """In a fresh interpreter: loading a draughts game imports the leaping family only,
+    and looks for no installed family (importlib.metadata stays unimported)."""
+    script = (
+        "import sys\n"
+        "from boardgen.descriptor import load_variant\n"
+        "families = ('boardgen.rules.leaping', 'boardgen.rules.placement')\n"
+        "print(*(name in sys.modules for name in families))\n"
+        "load_variant('american-checkers')\n"
+        "print(*(name in sys.modules for name in (*families, 'importlib.metadata')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == ["False False", "True False False"]
+
+
 def test_built_in_families_never_scan_the_installed_packages() -> None:
     registry.forget_plugins()
     registry.family("leaping")
