@@ -177,6 +177,15 @@ def test_it_validates(installed: Path) -> None:
     assert code == 0, out + err
     assert "lines to make" in out and "8 lines of 3 cells" in out
     assert "sides mirror" not in out  # the family does not ask for mirrored setups
+    assert "ok   no capture on the first move" in out
+
+
+def test_validate_checks_the_first_move_only_when_the_family_asks(
+    installed: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(type(registry.family("in-a-row")), "quiet_first_move", False)
+    code, out, err = run("validate", str(GAME))
+    assert code == 0 and "side to move can move" in out and "first move" not in out, out + err
 
 
 @pytest.mark.parametrize(

@@ -120,6 +120,10 @@ class RuleFamily(ABC, Generic[G]):
     #: Whether ``validate`` requires the players' setups to be mirror images under a
     #: half turn of the board (draughts: yes; a game whose opening is crossed: no).
     mirrored_setup: ClassVar[bool] = True
+    #: Whether ``validate`` requires that no first move captures (in draughts, pieces in
+    #: reach of each other at the start are a setup mistake; a game whose opening move
+    #: turns or takes stones sets it False).
+    quiet_first_move: ClassVar[bool] = True
     #: What the descriptor's ``setup`` cells hold, for the starting diagram.
     setup_piece: ClassVar[Literal["man", "stone"]] = "man"
     #: Every section name the family's sheets may have, in sheet order: the example
