@@ -118,7 +118,7 @@ class RuleFamily(ABC, Generic[G]):
     #: Fewest and most players the family plays with (the loader refuses others).
     players: ClassVar[tuple[int, int]] = (2, 2)
     #: Whether ``validate`` requires the players' setups to be mirror images under a
-    #: half turn of the board (draughts: yes; a game whose opening is crossed: no).
+    #: half turn of the board (draughts: yes; reversi, whose centre is crossed: no).
     mirrored_setup: ClassVar[bool] = True
     #: Whether ``validate`` requires that no first move captures (in draughts, pieces in
     #: reach of each other at the start are a setup mistake; a game whose opening move
