@@ -263,6 +263,45 @@ def test_a_broken_plug_in_is_one_located_line(tmp_path: Path) -> None:
     assert "ModuleNotFoundError" in text
 
 
+_FULL = """
+from boardgen.rules.family import RuleFamily
+class Other(RuleFamily):
+    name = "other"
+    def check_params(self, params, error): pass
+    def make_game(self, spec): raise NotImplementedError
+    def compose_sheet(self, sheet, game): pass
+    def components(self, sheet, game): return []
+"""
+
+
+@pytest.mark.parametrize(
+    ("module", "code", "message"),
+    [
+        ("boardgen_wrong_type", "FAMILY = 42", "gives int, not a RuleFamily"),
+        ("boardgen_wrong_name", _FULL + "FAMILY = Other()", "gives the family named 'other'"),
+        (
+            "boardgen_abstract",
+            "from boardgen.rules.family import RuleFamily\nclass FAMILY(RuleFamily):\n    name = 'broken'\n",
+            "cannot be loaded from entry point 'broken = boardgen_abstract:FAMILY' of boardgen-broken: "
+            "TypeError: Can't instantiate abstract class",
+        ),
+    ],
+)
+def test_a_plug_in_that_gives_no_usable_family_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: str, code: str, message: str
+) -> None:
+    fake_distribution(tmp_path, f"broken = {module}:FAMILY")
+    (tmp_path / f"{module}.py").write_text(code)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    registry.forget_plugins()
+    try:
+        with pytest.raises(BoardgenError) as info:
+            registry.family("broken")
+    finally:
+        registry.forget_plugins()
+    assert message in str(info.value) and info.value.key == "rules.family"
+
+
 def test_its_words_add_to_boardgen_never_change_them(tmp_path: Path) -> None:
     words = tmp_path / "en.yaml"
     words.write_text("mine:\n  hello: Hello\nwords:\n  example: Sample {n}\n")

@@ -100,13 +100,13 @@ def _loaded(name: str) -> RuleFamily[Any]:
         origin = f"entry point '{name} = {point.value}' of {_distribution(point) or 'an installed package'}"
         try:
             found = point.load()
+            if isinstance(found, type) and issubclass(found, RuleFamily):
+                found = found()
         except Exception as exc:  # a broken plug-in must not look like a boardgen bug
             raise BoardgenError(
                 f"rule family '{name}' cannot be loaded from {origin}: {type(exc).__name__}: {exc}",
                 key="rules.family",
             ) from None
-    if isinstance(found, type) and issubclass(found, RuleFamily):
-        found = found()
     if not isinstance(found, RuleFamily):
         raise BoardgenError(
             f"rule family '{name}': {origin} gives {type(found).__name__}, not a RuleFamily",
