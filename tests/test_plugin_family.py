@@ -254,10 +254,12 @@ def test_a_broken_plug_in_is_one_located_line(tmp_path: Path) -> None:
     try:
         with pytest.raises(BoardgenError) as info:
             load_variant(str(game))
+        code, out, err = run("validate", str(game))
     finally:
         sys.path.remove(str(tmp_path))
         registry.forget_plugins()
     text = str(info.value)
+    assert code == 2 and not out and err.strip() == text, err
     assert f"broken-game.yaml:{family_line(game.read_text('utf-8'))}:11: rules.family: " in text
     assert "cannot be loaded from entry point 'broken = boardgen_broken_missing:FAMILY'" in text
     assert "ModuleNotFoundError" in text
