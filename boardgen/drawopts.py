@@ -14,7 +14,7 @@ default highlight colour); colours are ``#rgb``, ``#rrggbb`` or one of a few nam
 
 from __future__ import annotations
 
-__all__ = ["NAMED_COLOURS", "colour", "parse_arrow", "parse_fill", "split_items"]
+__all__ = ["NAMED_COLOURS", "colour", "parse_arrow", "parse_colours", "parse_fill", "split_items"]
 
 import re
 
@@ -67,6 +67,19 @@ def parse_fill(text: str) -> tuple[str, str | None]:
     if not cell.strip():
         raise BoardgenError(f"{text!r} is not a fill: write CELL or CELL:COLOUR, e.g. d4:yellow")
     return cell.strip(), colour(ink) if ink else None
+
+
+def parse_colours(text: str) -> dict[str, str]:
+    """The colours ``KEY:COLOUR`` items give (``dark:#333 black:red``): the board's keys,
+    player ids and the marks' keys, as ``colours=`` of :func:`boardgen.svg` takes them."""
+    found: dict[str, str] = {}
+    for item in split_items(text):
+        key, colon, ink = item.partition(":")
+        if not colon or not key.strip() or not ink.strip():
+            raise BoardgenError(f"{item!r} is not a colour setting: write KEY:COLOUR, e.g. dark:#556b2f")
+        colour(ink)
+        found[key.strip()] = ink.strip()
+    return found
 
 
 def split_items(text: str) -> list[str]:
