@@ -25,15 +25,13 @@ from __future__ import annotations
 
 __all__ = ["OPTIONS", "DiagramBlock", "parse_flag"]
 
-import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from .drawopts import parse_colours, parse_fill, split_items
+from .drawopts import cell_size_mm, parse_colours, parse_fill, size_px, split_items
 from .errors import BoardgenError, shown
 
 #: Every option a block may give, in the order the documentation lists them.
@@ -75,24 +73,6 @@ def parse_flag(name: str, value: str | None) -> bool:
     if text not in _YES:
         raise BoardgenError(f"write yes or no, not {shown(value or '')}", key=name)
     return _YES[text]
-
-
-def _pixels(value: str) -> int:
-    text = value.strip().removesuffix("px").strip()
-    if not re.fullmatch(r"[0-9]{1,5}", text) or not 16 <= int(text) <= 4000:
-        raise BoardgenError(f"write a width in pixels from 16 to 4000, not {shown(value)}", key="size")
-    return int(text)
-
-
-def _millimetres(value: str) -> float:
-    text = value.strip().removesuffix("mm").strip()
-    try:
-        number = float(text) if re.fullmatch(r"[0-9]{1,4}(\.[0-9]{1,4})?", text) else math.nan
-    except ValueError:  # pragma: no cover - the pattern admits only numbers
-        number = math.nan
-    if not 3 <= number <= 150:
-        raise BoardgenError(f"write millimetres per cell from 3 to 150, not {shown(value)}", key="cell_size")
-    return number
 
 
 @dataclass(frozen=True)
@@ -151,8 +131,8 @@ class DiagramBlock:
             coordinates=parse_flag("coordinates", options["coordinates"])
             if "coordinates" in options
             else True,
-            size=_pixels(size) if size else None,
-            cell_size=_millimetres(cell_size) if cell_size else None,
+            size=size_px(size) if size else None,
+            cell_size=cell_size_mm(cell_size) if cell_size else None,
             colours=colours,
             caption=(options.get("caption") or "").strip(),
             folders=tuple(Path(folder) for folder in folders),

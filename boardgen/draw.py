@@ -28,8 +28,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .descriptor.model import Variant
+from .drawopts import cell_size_mm, dpi_value, parse_arrow, size_px
 from .drawopts import colour as parse_colour
-from .drawopts import parse_arrow
 from .errors import BoardgenError
 from .positions import Move, Position
 from .render.board import BoardOptions, board_scene
@@ -124,9 +124,7 @@ def _path(variant: Variant, move: str | Move) -> tuple[int, ...]:
 
 def _cell_size(position: Position, variant: Variant, coordinates: bool, cell_size: float | None) -> float:
     if cell_size is not None:
-        if not 3 <= cell_size <= 150:
-            raise BoardgenError(f"cell_size {cell_size} mm is out of range (3 to 150)")
-        return cell_size
+        return cell_size_mm(cell_size)
     key = ("fit", coordinates)
     cache = position.game.cache
     if key not in cache:
@@ -299,6 +297,7 @@ def svg(
     """
     from .backends.svg import render_svg
 
+    size = None if size is None else size_px(size)
     plan = _plan(
         position,
         move=move,
@@ -317,8 +316,6 @@ def svg(
         drawn = replace(drawn, description=plan.description(describe_position(plan.variant, plan.pieces)))
         text = render_svg(drawn).decode("utf-8")
     if size is not None:
-        if size < 1:
-            raise BoardgenError(f"size {size} px must be at least 1")
         found = _VIEWBOX.search(text)
         assert found is not None  # every SVG of the backend has one
         width, height = float(found[1]), float(found[2])
@@ -377,6 +374,8 @@ def png(
     records its resolution, so it still knows its size in mm). Options as for :func:`svg`."""
     from .backends.png import render_png
 
+    size = None if size is None else size_px(size)
+    dpi = dpi_value(dpi)
     drawn = scene(
         position,
         move=move,
@@ -389,7 +388,5 @@ def png(
         cell_size=cell_size,
     )
     if size is not None:
-        if size < 1:
-            raise BoardgenError(f"size {size} px must be at least 1")
-        dpi = size / (drawn.width / 25.4)
+        return render_png(drawn, size / (drawn.width / 25.4), width=size)
     return render_png(drawn, dpi)
