@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from .descriptor.model import Variant
-from .errors import BoardgenError
+from .errors import BoardgenError, shown
 from .rules.base import Ending, PieceView
 from .rules.base import Game as Engine
 
@@ -92,10 +92,15 @@ class Game:
         >>> boardgen.load("american-checkers").position("W:W27,K30:B23,14").turn
         'white'
         """
+        if not isinstance(text, str):
+            raise TypeError(f"position() takes a position string, not {type(text).__name__}")
         return Position(self, self.engine.parse_position(text))
 
     def player_name(self, player: str, lang: str = "en") -> str:
         """A player's name in ``lang`` (``Black``, ``Noirs``, ``Schwarz``)."""
+        ids = [p.id for p in self.variant.players]
+        if player not in ids:
+            raise BoardgenError(f"no player {shown(str(player))} in {self.id} (players: {', '.join(ids)})")
         return self.variant.text(self.variant.player(player).name, lang)
 
     def _repr_svg_(self) -> str:
@@ -152,10 +157,14 @@ class Position:
     def move(self, text: str) -> Move:
         """The legal move ``text`` writes (``11-15``; a capture by its first and last
         squares when only one path joins them); raises BoardgenError otherwise."""
+        if not isinstance(text, str):
+            raise TypeError(f"move() takes the text of a move, not {type(text).__name__}")
         return self._move(self.game.engine.parse_move(self.state, text))
 
     def play(self, move: str | Move) -> Position:
         """The position after ``move`` (a :class:`Move` or its text); this one is unchanged."""
+        if not isinstance(move, (str, Move)):
+            raise TypeError(f"play() takes a move (its text or a Move), not {type(move).__name__}")
         chosen = self.move(move) if isinstance(move, str) else move
         if chosen.raw is None:
             chosen = self.move(chosen.text)
@@ -225,6 +234,8 @@ def load(ref: str | Path, *, folders: Sequence[str | Path] = ()) -> Game:
     from .rules.registry import make_game
     from .validate import ensure_printable
 
+    if not isinstance(ref, (str, Path)):
+        raise TypeError(f"load() takes a variant id or a descriptor path, not {type(ref).__name__}")
     text = str(ref)
     if folders:
         from .descriptor.library import Library
