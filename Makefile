@@ -9,7 +9,7 @@ DIGEST := $(shell cksum < pyproject.toml | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.run-$(DIGEST)
 TEST_STAMP := $(VENV)/.test-$(DIGEST)
 
-.PHONY: boards library test fuzz lint bench clean setup system-deps
+.PHONY: boards library test fuzz lint bench clean setup system-deps compiled
 
 setup: $(TEST_STAMP)
 
@@ -59,6 +59,12 @@ bench: $(TEST_STAMP)
 	$(PIP) -e '.[bench]'
 	$(BIN)/python benchmarks/bench_perft.py
 	$(BIN)/python benchmarks/bench_outputs.py
+	$(BIN)/python benchmarks/bench_startup.py
+
+# The shipped games compiled (boardgen/descriptor/builtin.pickle): run after changing a
+# shipped descriptor or the code that reads descriptors (tests/test_compiled.py says when).
+compiled: $(RUN_STAMP)
+	$(BIN)/python -m boardgen.descriptor.compiled
 
 clean:
 	rm -rf output library .pytest_cache .mypy_cache .ruff_cache

@@ -211,7 +211,19 @@ class Position:
         return f"<boardgen.Position {self.game.id} {self.text}>"
 
 
-_LOADED: dict[tuple[str, float], Game] = {}
+#: Games loaded, by their file's path, modification time and size.
+_LOADED: dict[tuple[str, int, int], Game] = {}
+#: Files ids were found at, by the id, the folders searched and the state of each folder
+#: (a file added to or removed from one changes its modification time).
+_FOUND: dict[tuple[Any, ...], Path] = {}
+
+
+def _stamp(path: Path) -> tuple[str, int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
 
 
 def load(ref: str | Path, *, folders: Sequence[str | Path] = ()) -> Game:
@@ -220,7 +232,8 @@ def load(ref: str | Path, *, folders: Sequence[str | Path] = ()) -> Game:
     Ids are looked up in ``folders`` (in order), then in the folders of the
     ``BOARDGEN_VARIANTS`` environment variable, then among the shipped games. The
     descriptor is read, checked (as ``boardgen validate`` does) and its rules engine
-    built once; loading the same unchanged file again returns the same game.
+    built once; loading the same unchanged file again returns the same game, at the
+    cost of a few file system calls.
 
     >>> import boardgen
     >>> boardgen.load("pool-checkers").title
@@ -230,27 +243,36 @@ def load(ref: str | Path, *, folders: Sequence[str | Path] = ()) -> Game:
     ...
     boardgen.errors.BoardgenError: no variant 'pool-chekers'; did you mean pool-checkers?
     """
-    from .descriptor import load_variant
+    import os
+
+    from .descriptor.compiled import is_verified
+    from .descriptor.library import ENV_VAR, Library
     from .rules.registry import make_game
-    from .validate import ensure_printable
 
     if not isinstance(ref, (str, Path)):
         raise TypeError(f"load() takes a variant id or a descriptor path, not {type(ref).__name__}")
+    if isinstance(folders, (str, Path)):
+        raise TypeError("folders must be a list of folders, not one")
     text = str(ref)
-    if folders:
-        from .descriptor.library import Library
+    env_folders = [Path(p) for p in os.environ.get(ENV_VAR, "").split(os.pathsep) if p]
+    searched = [Path(f) for f in folders] + env_folders
+    lookup = (text, os.getcwd(), tuple((str(f), _stamp(f)) for f in searched))
+    path = _FOUND.get(lookup)
+    stamp = _stamp(path) if path is not None else None
+    if stamp is not None and stamp in _LOADED:
+        return _LOADED[stamp]
+    library = Library([Path(f) for f in folders])
+    path = library.path(text)
+    variant = library.load(text)
+    stamp = _stamp(variant.file)
+    _FOUND[lookup] = path
+    if stamp is not None and stamp in _LOADED:
+        return _LOADED[stamp]
+    if not is_verified(variant):  # a compiled shipped game was checked when it was compiled
+        from .validate import ensure_printable
 
-        variant = Library([Path(f) for f in folders]).load(text)
-    else:
-        variant = load_variant(text)
-    try:
-        stamp = variant.file.stat().st_mtime
-    except OSError:  # pragma: no cover - the file was just read
-        stamp = 0.0
-    key = (str(variant.file.resolve()), stamp)
-    if key in _LOADED:
-        return _LOADED[key]
-    ensure_printable(variant)
+        ensure_printable(variant)
     game = Game(variant, make_game(variant.game_spec(), variant.rules.family))
-    _LOADED[key] = game
+    if stamp is not None:
+        _LOADED[stamp] = game
     return game

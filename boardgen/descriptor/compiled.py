@@ -1,0 +1,105 @@
+"""The shipped descriptors compiled: read, checked and stored once, so a process that
+draws one diagram of a shipped game reads neither YAML nor runs the checks.
+
+``builtin.pickle`` (beside this module, in the wheel too) holds every shipped game as
+its checked :class:`~boardgen.descriptor.model.Variant`, each with the SHA-256 of the
+YAML it came from, and a fingerprint of the code that reads descriptors. An entry is
+used only when both still match, so a stale file is never wrong, only slower: the
+game is read from its YAML as any other. ``python -m boardgen.descriptor.compiled``
+(``make compiled``) writes it; a test checks it is current. Only games that pass
+:func:`boardgen.validate.ensure_printable` are stored, so a game read from here
+needs no checks (:func:`is_verified`).
+"""
+
+from __future__ import annotations
+
+__all__ = ["CACHE_FILE", "cached_variant", "fingerprint", "is_verified", "write_cache"]
+
+import functools
+import hashlib
+import pickle
+import weakref
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from .builtin import builtin_dir
+from .model import Variant
+
+CACHE_FILE = Path(__file__).with_name("builtin.pickle")
+_PACKAGE = Path(__file__).resolve().parents[1]
+#: The code whose output is stored: what reads and checks descriptors, and the classes pickled.
+_CODE = ("descriptor/*.py", "geometry/*.py", "rules/spec.py", "rules/registry.py")
+#: Variants that came from the file (so were checked when it was written).
+#: By identity (a Variant holds dicts, so it has no hash), weakly.
+_VERIFIED: dict[int, weakref.ref[Variant]] = {}
+
+
+@functools.cache
+def fingerprint() -> str:
+    """A digest of the code that turns a descriptor into a Variant."""
+    digest = hashlib.sha256()
+    for pattern in _CODE:
+        for path in sorted(_PACKAGE.glob(pattern)):
+            if path.name == "compiled.py":
+                continue  # this module only stores and finds what the others make
+            digest.update(path.relative_to(_PACKAGE).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+@functools.cache
+def _stored() -> dict[str, Any] | None:
+    try:
+        data = pickle.loads(CACHE_FILE.read_bytes())  # our own file, written by write_cache
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+        return None
+    if not isinstance(data, dict) or data.get("fingerprint") != fingerprint():
+        return None
+    return data
+
+
+def cached_variant(path: Path) -> Variant | None:
+    """The stored Variant of the shipped descriptor at ``path`` if it is current, else None."""
+    data = _stored()
+    if data is None or path.resolve().parent != builtin_dir().resolve():
+        return None
+    entry = data["variants"].get(path.name)
+    if entry is None:
+        return None
+    digest, variant = entry
+    try:
+        if hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            return None
+    except OSError:
+        return None
+    found: Variant = replace(variant, file=path)
+    _VERIFIED[id(found)] = weakref.ref(found)
+    return found
+
+
+def is_verified(variant: Variant) -> bool:
+    """Whether ``variant`` came from the compiled file (its checks passed when it was written)."""
+    ref = _VERIFIED.get(id(variant))
+    return ref is not None and ref() is variant
+
+
+def write_cache(target: Path = CACHE_FILE) -> int:
+    """Read, check and store every shipped game; the number stored."""
+    from ..validate import ensure_printable
+    from .library import Library
+
+    library = Library(builtin=True, environ={})
+    variants: dict[str, tuple[str, Variant]] = {}
+    for path in sorted(builtin_dir().glob("*.yaml")):
+        variant = library.load_many([path])[0][0]
+        ensure_printable(variant)
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        variants[path.name] = (digest, replace(variant, origin=None, file=Path(path.name)))
+    data = {"fingerprint": fingerprint(), "variants": variants}
+    target.write_bytes(pickle.dumps(data, protocol=4))
+    return len(variants)
+
+
+if __name__ == "__main__":  # pragma: no cover - make compiled
+    print(f"{write_cache()} games compiled into {CACHE_FILE}")
