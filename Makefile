@@ -60,6 +60,7 @@ bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/bench_perft.py
 	$(BIN)/python benchmarks/bench_outputs.py
 	$(BIN)/python benchmarks/bench_startup.py
+	$(BIN)/python benchmarks/bench_sphinx.py
 
 # The shipped games compiled (boardgen/descriptor/builtin.pickle): run after changing a
 # shipped descriptor or the code that reads descriptors (tests/test_compiled.py says when).
