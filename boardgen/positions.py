@@ -94,7 +94,13 @@ class Game:
         """
         if not isinstance(text, str):
             raise TypeError(f"position() takes a position string, not {type(text).__name__}")
-        return Position(self, self.engine.parse_position(text))
+        state = self.engine.parse_position(text)
+        if not self.engine.pieces(state) and self.variant.rules.family == "leaping":
+            # every capture leaves the capturer on the board: no game of taking pieces gets
+            # here, and judging it (the side to move has no piece, so it lost) would be a
+            # verdict on nothing
+            raise BoardgenError(f"position {shown(text)}: no pieces on the board; no game reaches it")
+        return Position(self, state)
 
     def player_name(self, player: str, lang: str = "en") -> str:
         """A player's name in ``lang`` (``Black``, ``Noirs``, ``Schwarz``)."""

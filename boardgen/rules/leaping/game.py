@@ -209,11 +209,6 @@ class LeapingGame:
         """
         pl = self.notation.parse_position(text)
         params = self.params
-        if not any(pl.men) and not any(pl.kings):
-            # every capture leaves the capturer on the board: no game gets here, and
-            # judging it (the side to move has no piece, so it lost) would be a verdict
-            # on nothing
-            raise BoardgenError(f"position {shown(text)}: no pieces on the board; no game reaches it")
         if (pl.kings[0] or pl.kings[1]) and not params.has_kings:
             raise BoardgenError(f"position {shown(text)}: this game has no kings")
         bits = self._bits
