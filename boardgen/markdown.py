@@ -228,9 +228,15 @@ def _source_line(md: Any, source: str) -> int:
     lines (``md.lines``) while its preprocessors run, so the block is looked up there, the
     n-th block of the same text for the n-th call.
     """
-    lines: list[str] = list(getattr(md, "lines", None) or [])
+    page: list[str] = getattr(md, "lines", None) or []
+    lines = list(page)
     wanted = [text.strip() for text in source.split("\n")]
-    seen: dict[str, int] = md.__dict__.setdefault("_boardgen_seen", {})
+    # counted per conversion: Markdown makes a new list of lines for each text it converts
+    state = md.__dict__.get("_boardgen_seen")
+    if state is None or state[0] != id(page):
+        state = (id(page), {})
+        md.__dict__["_boardgen_seen"] = state
+    seen: dict[str, int] = state[1]
     skip = seen.get(source, 0)
     seen[source] = skip + 1
     for i, text in enumerate(lines):
