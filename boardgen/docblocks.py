@@ -31,6 +31,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from . import api
 from .drawopts import cell_size_mm, parse_colours, parse_fill, size_px, split_items
 from .errors import BoardgenError, shown
 
@@ -141,20 +142,16 @@ class DiagramBlock:
     @property
     def source(self) -> Path | None:
         """The descriptor file the game was read from (a page depends on it)."""
-        import boardgen
-
         try:
-            return boardgen.load(self.game, folders=self.folders).variant.file
+            return api.load(self.game, folders=self.folders).variant.file
         except BoardgenError:
             return None
 
     def arguments(self) -> tuple[Any, dict[str, Any]]:
         """The position and the keyword options :func:`boardgen.svg` and :func:`boardgen.pdf`
         take (``size`` aside: PDF has no pixels); errors name the option at fault."""
-        import boardgen
-
         try:
-            game = boardgen.load(self.game, folders=self.folders)
+            game = api.load(self.game, folders=self.folders)
         except BoardgenError as error:
             raise BoardgenError(error.message, key=error.key or "game") from None
         try:
@@ -176,36 +173,30 @@ class DiagramBlock:
     def _blamed(self, error: BoardgenError, position: Any, options: dict[str, Any]) -> BoardgenError:
         """The error with the option at fault named: each option the game checks is tried
         alone (only once a drawing has failed, so a good page pays nothing)."""
-        import boardgen
-
         if error.key:
             return error
         for name in _DRAWN:
             if not options.get(name):
                 continue
             try:
-                boardgen.svg(position, **{name: options[name]})
+                api.svg(position, **{name: options[name]})
             except BoardgenError:
                 return BoardgenError(error.message, key=name)
         return error
 
     def svg(self) -> str:
         """The diagram as inline SVG (``size`` pixels wide, else in millimetres)."""
-        import boardgen
-
         position, options = self.arguments()
         try:
-            return boardgen.svg(position, size=self.size, **options)
+            return api.svg(position, size=self.size, **options)
         except BoardgenError as error:
             raise self._blamed(error, position, options) from None
 
     def pdf(self) -> bytes:
         """The diagram as a one-page PDF, for print builds (LaTeX)."""
-        import boardgen
-
         position, options = self.arguments()
         try:
-            return boardgen.pdf(position, **options)
+            return api.pdf(position, **options)
         except BoardgenError as error:
             raise self._blamed(error, position, options) from None
 

@@ -32,7 +32,7 @@ __all__ = [
 import math
 import re
 
-from .errors import BoardgenError
+from .errors import BoardgenError, shown
 
 #: Names a user may write for a colour (the marks' own inks first).
 NAMED_COLOURS = {
@@ -150,6 +150,4 @@ def dpi_value(value: object) -> float:
 
 
 def _said(value: object) -> str:
-    from .errors import shown
-
     return shown(value) if isinstance(value, str) else repr(value)

@@ -139,6 +139,7 @@ def _fence_error_type() -> type[BoardgenError]:
     """A BoardgenError that superfences lets through (it hides any other exception of a
     custom fence and shows the block as code)."""
     try:
+        # lazy: pymdown-extensions is optional; superfences itself calls this
         from pymdownx.superfences import SuperFencesException  # type: ignore[import-untyped]
     except ImportError:  # pragma: no cover - superfences calls this, so it is there
         return BoardgenError

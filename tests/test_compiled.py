@@ -19,11 +19,11 @@ SHIPPED = sorted(builtin_dir().glob("*.yaml"))
 
 def test_the_compiled_file_is_current() -> None:
     data = compiled._stored()
-    assert data is not None, "stale: run  python -m boardgen.descriptor.compiled  (make compiled)"
-    assert sorted(data["variants"]) == [p.name for p in SHIPPED], "run python -m boardgen.descriptor.compiled"
+    assert data is not None, "stale: run  make compiled"
+    assert sorted(data["variants"]) == [p.name for p in SHIPPED], "run make compiled"
     for path in SHIPPED:
         assert compiled.cached_variant(path) is not None, (
-            f"{path.name}: run python -m boardgen.descriptor.compiled"
+            f"{path.name}: run make compiled"
         )
 
 

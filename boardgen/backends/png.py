@@ -14,6 +14,7 @@ __all__ = ["MAX_PNG_PIXELS", "render_png"]
 import io
 
 import pypdfium2  # type: ignore[import-untyped,unused-ignore]
+from PIL import Image
 
 from ..errors import BoardgenError
 from ..scene import Document, Scene
@@ -44,8 +45,6 @@ def render_png(scene: Scene, dpi: float = 200.0, *, width: int | None = None) ->
         bitmap = pdf[0].render(scale=dpi / 72.0, fill_color=(255, 255, 255, 255))
         image = bitmap.to_pil().convert("RGB")
         if image.size != (width, height):
-            from PIL import Image
-
             canvas = Image.new("RGB", (width, height), (255, 255, 255))
             canvas.paste(image, (0, 0))
             image = canvas

@@ -11,12 +11,14 @@ import shlex
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 from click.core import ParameterSource
 
-from ..drawopts import cell_size_mm, dpi_value, size_px
+from .. import api
+from ..descriptor.library import Library
+from ..drawopts import cell_size_mm, dpi_value, parse_colours, parse_fill, size_px
 from ..errors import BoardgenError, Mark
 from ._app import (
     Checked,
@@ -28,9 +30,6 @@ from ._app import (
     uses_library,
     write_output,
 )
-
-if TYPE_CHECKING:
-    from ..descriptor.library import Library
 
 
 @dataclass(frozen=True)
@@ -56,9 +55,6 @@ class _Request:
 
 def _draw(request: _Request) -> bytes:
     """The file's bytes (nothing is written here: a batch writes only when all are drawn)."""
-    import boardgen
-    from boardgen.drawopts import parse_colours, parse_fill
-
     chosen = output_format(request.output, request.fmt, ("svg", "pdf", "png"), "svg")
     if chosen != "png" and request.dpi is not None:
         raise BoardgenError(f"--dpi does not apply to {chosen.upper()} output: it has no pixels")
@@ -66,7 +62,7 @@ def _draw(request: _Request) -> bytes:
         raise BoardgenError("--size (pixels) does not apply to PDF output: give --cell-size in mm")
     if request.size is not None and request.dpi is not None:
         raise BoardgenError("give --size (the width in pixels) or --dpi, not both")
-    game = boardgen.load(request.variant, folders=request.folders)
+    game = api.load(request.variant, folders=request.folders)
     position = game.position(request.position) if request.position else game.start
     fill = dict(parse_fill(text) for text in request.fills)
     colours: dict[str, str] = {}
@@ -83,11 +79,11 @@ def _draw(request: _Request) -> bytes:
         "cell_size": request.cell_size,
     }
     if chosen == "svg":
-        text = boardgen.svg(position, size=request.size, **options)
+        text = api.svg(position, size=request.size, **options)
         return ('<?xml version="1.0" encoding="UTF-8"?>\n' + text).encode()
     if chosen == "pdf":
-        return boardgen.pdf(position, **options)
-    return boardgen.png(position, size=request.size, dpi=request.dpi or 200, **options)
+        return api.pdf(position, **options)
+    return api.png(position, size=request.size, dpi=request.dpi or 200, **options)
 
 
 def _batch(source: str, folders: tuple[Path, ...]) -> list[tuple[int, _Request]]:

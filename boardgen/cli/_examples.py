@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from ..errors import one_line
+from ..fileio import write_atomic
 from ._app import main, reports_errors
 
 _PACKAGE = Path(__file__).resolve().parents[1]
@@ -32,8 +33,6 @@ def example_files() -> list[Path]:
 def examples(folder: Path) -> None:
     """Copy the example game records into FOLDER (default: examples/); files already
     there are left as they are."""
-    from ..fileio import write_atomic
-
     root = examples_dir()
     written = kept = 0
     for name in example_files():

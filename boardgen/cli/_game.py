@@ -4,15 +4,15 @@ or one diagram per ply. Built on the public API (:func:`boardgen.read_pdn`, ...)
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
+from click.core import ParameterSource
 
+from .. import api
+from ..descriptor.library import Library
 from ..errors import BoardgenError
+from ..fileio import write_atomic
 from ._app import complete_variant, main, refuse_unused, reports_errors, uses_library
-
-if TYPE_CHECKING:
-    from ..descriptor.library import Library
 
 
 def _kind(output: Path, ply: int | None = None) -> str:
@@ -44,8 +44,6 @@ _APPLIES = {
 def _refuse_unused(kind: str) -> None:
     """Every option given must change the output: ``--every`` with a GIF, ``--width``
     with a game sheet are refused rather than silently ignored."""
-    from click.core import ParameterSource
-
     ctx = click.get_current_context()
     names = {"--every": "every", "--lang": "lang", "--paper": "paper", "--width": "width"}
     given = {
@@ -60,18 +58,14 @@ def _outputs(
     record: object, output: Path, every: int, lang: str, paper: str, width: int
 ) -> dict[Path, bytes]:
     """Every file to write, drawn before any is written."""
-    from .. import GameRecord
-
-    assert isinstance(record, GameRecord)
+    assert isinstance(record, api.GameRecord)
     suffix = "." + _kind(output)
     if suffix == ".pdf":
         return {output: record.sheet(lang=lang, paper=paper, every=every)}
     if suffix == ".gif":
         return {output: record.animation(width=width)}
     if suffix == ".pdn":
-        from .. import write_pdn
-
-        return {output: write_pdn(record).encode("utf-8")}
+        return {output: api.write_pdn(record).encode("utf-8")}
     if suffix == ".folder":
         digits = max(3, len(str(len(record.plies))))
         declaration = '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -159,42 +153,32 @@ def game(
     -o, a game sheet, an animation, the game as PDN or one SVG diagram per ply
     (ply-000.svg is the start). An option that does not apply to the output is refused.
     """
-    from click.core import ParameterSource
-
-    import boardgen
-
     given_width = click.get_current_context().get_parameter_source("width") is not ParameterSource.DEFAULT
     width_given = width if given_width else None
     kind = "list" if output is None else _kind(output, ply)
     _refuse_unused(kind)
     report = (lambda error: click.echo(str(error), err=True)) if skip_bad else None
-    records = boardgen.read_pdn(
-        file, game=variant, folders=library.folders, skip_bad=skip_bad, on_error=report
-    )
+    records = api.read_pdn(file, game=variant, folders=library.folders, skip_bad=skip_bad, on_error=report)
     if number > len(records):
         raise BoardgenError(f"--number {number}: the file holds {len(records)} game(s)", file=str(file))
     record = records[number - 1]
     if ply is not None and output is None:
         click.echo(record.position(ply).text)
     if ply is not None and output is not None:
-        from ..fileio import write_atomic
-
         position = record.position(ply)
         last = record.plies[ply - 1].move if ply else None
         if kind == "svg":
-            text = '<?xml version="1.0" encoding="UTF-8"?>\n' + boardgen.svg(
+            text = '<?xml version="1.0" encoding="UTF-8"?>\n' + api.svg(
                 position, lastmove=last, size=width_given
             )
             data = text.encode("utf-8")
         else:
-            data = boardgen.png(position, lastmove=last, size=width_given)
+            data = api.png(position, lastmove=last, size=width_given)
         write_atomic(output, data)
         click.echo(f"wrote {output}")
         return
     if output is not None:
         files = _outputs(record, output, every, lang, paper, width)
-        from ..fileio import write_atomic
-
         for path, data in files.items():
             write_atomic(path, data)
         click.echo(f"wrote {output}" if len(files) == 1 else f"wrote {len(files)} files in {output}")

@@ -5,15 +5,15 @@ draws one diagram of a shipped game reads neither YAML nor runs the checks.
 its checked :class:`~boardgen.descriptor.model.Variant`, each with the SHA-256 of the
 YAML it came from, and a fingerprint of the code that reads descriptors. An entry is
 used only when both still match, so a stale file is never wrong, only slower: the
-game is read from its YAML as any other. ``python -m boardgen.descriptor.compiled``
-(``make compiled``) writes it; a test checks it is current. Only games that pass
+game is read from its YAML as any other. ``make compiled``
+(:func:`boardgen.validate.compile_builtin`, the layer that can check them) writes it; a test checks it is current. Only games that pass
 :func:`boardgen.validate.ensure_printable` are stored, so a game read from here
 needs no checks (:func:`is_verified`).
 """
 
 from __future__ import annotations
 
-__all__ = ["CACHE_FILE", "cached_variant", "fingerprint", "is_verified", "write_cache"]
+__all__ = ["CACHE_FILE", "cached_variant", "fingerprint", "is_verified", "stored_form", "write"]
 
 import functools
 import hashlib
@@ -84,22 +84,13 @@ def is_verified(variant: Variant) -> bool:
     return ref is not None and ref() is variant
 
 
-def write_cache(target: Path = CACHE_FILE) -> int:
-    """Read, check and store every shipped game; the number stored."""
-    from ..validate import ensure_printable
-    from .library import Library
+def stored_form(variant: Variant, yaml: bytes) -> tuple[str, Variant]:
+    """The entry a checked shipped game gets in the file: its YAML's digest, and the
+    Variant without what ties it to this machine or to the YAML reader."""
+    return hashlib.sha256(yaml).hexdigest(), replace(variant, origin=None, file=Path(variant.file.name))
 
-    library = Library(builtin=True, environ={})
-    variants: dict[str, tuple[str, Variant]] = {}
-    for path in sorted(builtin_dir().glob("*.yaml")):
-        variant = library.load_many([path])[0][0]
-        ensure_printable(variant)
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
-        variants[path.name] = (digest, replace(variant, origin=None, file=Path(path.name)))
-    data = {"fingerprint": fingerprint(), "variants": variants}
+
+def write(entries: dict[str, tuple[str, Variant]], target: Path = CACHE_FILE) -> None:
+    """Write ``entries`` (by file name) with the current code's fingerprint."""
+    data = {"fingerprint": fingerprint(), "variants": entries}
     target.write_bytes(pickle.dumps(data, protocol=4))
-    return len(variants)
-
-
-if __name__ == "__main__":  # pragma: no cover - make compiled
-    print(f"{write_cache()} games compiled into {CACHE_FILE}")

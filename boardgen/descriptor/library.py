@@ -149,7 +149,7 @@ class Library:
             raise BoardgenError(f"{ref}: no such file")
         entry = self._entries.get(ref)
         if entry is not None and entry.builtin:
-            from .compiled import cached_variant
+            from .compiled import cached_variant  # lazy: pickle and hashlib only for shipped games
 
             cached = cached_variant(path)
             if cached is not None:
@@ -180,6 +180,7 @@ class Library:
 def _parse(path: Path) -> Variant:
     """The descriptor at ``path`` read and checked (YAML and the checks imported here, when
     a file is read: looking ids up and the compiled built-ins need neither)."""
+    # Lazy for start-up speed: PyYAML and the checks are imported only when a file is read.
     from .parse import parse_variant
     from .yamlload import load_file
 

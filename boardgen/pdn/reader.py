@@ -29,15 +29,18 @@ boardgen.errors.BoardgenError: g.pdn:1:19: move 2 (8-13): move '8-13' is not leg
 
 from __future__ import annotations
 
-__all__ = ["GameRecord", "PdnSource", "Ply", "Variation", "iter_pdn", "parse_pdn", "read_pdn"]
+__all__ = ["GameLoader", "GameRecord", "PdnSource", "Ply", "Variation", "iter_pdn", "parse_pdn", "read_pdn"]
 
 import os
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO
+from typing import IO, Protocol
 
+from ..descriptor.library import Library
 from ..errors import BoardgenError, Mark, shown
+from ..games import open_game
 from ..positions import Game, Move, Position
 from .gametypes import GAME_TYPES, variant_for
 from .grammar import Line, parse_line
@@ -50,6 +53,14 @@ PdnSource = str | Path | IO[str] | IO[bytes]
 
 #: Deepest nesting of variations read (a variation inside a variation ...).
 MAX_DEPTH = 50
+
+
+class GameLoader(Protocol):
+    """How a record's game is opened from its id or file: :func:`boardgen.games.open_game`
+    by default; :func:`boardgen.read_pdn` passes :func:`boardgen.load`, so a record read
+    through the API is a checked game whose positions draw themselves."""
+
+    def __call__(self, ref: str | Path, *, folders: Sequence[str | Path] = ...) -> Game: ...
 
 
 @dataclass(frozen=True)
@@ -86,7 +97,10 @@ class Variation:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One game of a PDN file: its tags, its start, its plies and its result."""
+    """One game of a PDN file: its tags, its start, its plies and its result.
+
+    A record is a value: the API's :class:`boardgen.GameRecord` adds its game sheet,
+    animation and diagrams."""
 
     tags: Mapping[str, str]
     game: Game
@@ -119,43 +133,6 @@ class GameRecord:
         tags match the players' English names), else that name."""
         name = self.game.player_name(player)
         return self.tags.get(name, name)
-
-    def sheet(self, *, lang: str = "en", paper: str = "a4", every: int = 10) -> bytes:
-        """The game sheet as PDF bytes: tags, the moves with their comments, and a
-        diagram every ``every`` moves (1 to 100) and after each comment, in ``lang``."""
-        from ..render.paper import paper_named
-        from ..sheets.gamesheet import render_game_sheet
-
-        if isinstance(every, bool) or not isinstance(every, int):
-            raise TypeError(f"every must be an int, not {type(every).__name__}")
-        if not 1 <= every <= 100:
-            raise BoardgenError(f"every: write a number of moves from 1 to 100, not {every}")
-        return render_game_sheet(self, lang=lang, paper=paper_named(paper), every=every)
-
-    def animation(self, *, width: int = 360) -> bytes:
-        """The game as an animated GIF, ``width`` pixels wide (100 to 2000): one frame per position."""
-        from ..render.animation import render_gif
-
-        if isinstance(width, bool) or not isinstance(width, int):
-            raise TypeError(f"width must be an int, not {type(width).__name__}")
-        if not 100 <= width <= 2000:
-            raise BoardgenError(f"width: write a width in pixels from 100 to 2000, not {width}")
-        return render_gif(self.positions(), [p.move for p in self.plies], width=width)
-
-    def diagrams(self) -> list[str]:
-        """One SVG per position, the start first, each with the last move's cells tinted."""
-        from ..draw import svg
-
-        return [
-            svg(position, lastmove=self.plies[i - 1].move if i else None)
-            for i, position in enumerate(self.positions())
-        ]
-
-    def _repr_svg_(self) -> str:
-        from ..draw import svg
-
-        last = self.plies[-1].move if self.plies else None
-        return svg(self.positions()[-1], lastmove=last)
 
     def __repr__(self) -> str:
         first, second = (shown(self.player(p.id), 30) for p in self.game.variant.players)
@@ -256,10 +233,13 @@ def _split(tokens: list[Token]) -> list[_Building]:
 # -- playing a game -------------------------------------------------------------------------
 
 
-def _load(building: _Building, file: str, override: Game | str | None, folders: Sequence[str | Path]) -> Game:
-    from ..descriptor.library import Library
-    from ..positions import load
-
+def _load(
+    building: _Building,
+    file: str,
+    override: Game | str | None,
+    folders: Sequence[str | Path],
+    load: GameLoader,
+) -> Game:
     if isinstance(override, Game):
         return override
     try:
@@ -302,8 +282,6 @@ def _resolve(position: Position, written: str, squares: Squares | None) -> Move:
 
 def _cells(position: Position, text: str, squares: Squares | None) -> tuple[str, ...]:
     """The cells a written move names, or () when one is not a square."""
-    import re
-
     parts = [p for p in re.split(r"\s*[-xX:]\s*", text.strip()) if p]
     grid = position.game.variant.grid
     numbers = {str(n): c for c, n in (position.game.variant.board.pdn or {}).items()}
@@ -391,9 +369,13 @@ class _Player:
 
 
 def _record(
-    building: _Building, file: str, override: Game | str | None, folders: Sequence[str | Path]
+    building: _Building,
+    file: str,
+    override: Game | str | None,
+    folders: Sequence[str | Path],
+    load: GameLoader,
 ) -> GameRecord:
-    game = _load(building, file, override, folders)
+    game = _load(building, file, override, folders, load)
     squares = _squares(building, file, game)
     start = game.start
     if "FEN" in building.tags:
@@ -432,6 +414,7 @@ def _games(
     game: Game | str | None,
     folders: Sequence[str | Path],
     on_error: Callable[[BoardgenError], None] | None,
+    load: GameLoader,
 ) -> Iterator[GameRecord]:
     """The games of ``text`` one by one, each read and played only when asked for; a bad
     one raises, or goes to ``on_error`` and is skipped when that is given."""
@@ -448,7 +431,7 @@ def _games(
         for building in buildings:
             found = True
             try:
-                record = _record(building, file, game, folders)
+                record = _record(building, file, game, folders, load)
             except BoardgenError as error:
                 if on_error is None:
                     raise
@@ -500,12 +483,13 @@ def iter_pdn(
     file: str | None = None,
     skip_bad: bool = False,
     on_error: Callable[[BoardgenError], None] | None = None,
+    load: GameLoader = open_game,
 ) -> Iterator[GameRecord]:
     """The games of ``source`` one at a time, as ``chess.pgn.read_game`` reads a file:
     a long collection's first games come at once. Options as for :func:`read_pdn`."""
     text, name = _text_of(source, file)
     report = on_error if on_error is not None else (lambda error: None) if skip_bad else None
-    return _games(text, name, game, folders, report)
+    return _games(text, name, game, folders, report, load)
 
 
 def read_pdn(
@@ -516,6 +500,7 @@ def read_pdn(
     file: str | None = None,
     skip_bad: bool = False,
     on_error: Callable[[BoardgenError], None] | None = None,
+    load: GameLoader = open_game,
 ) -> list[GameRecord]:
     """The games of ``source``: a path (UTF-8, or Latin-1 as older files are), PDN text,
     or a file object open for reading (text or bytes).
@@ -524,20 +509,28 @@ def read_pdn(
     path; ids are looked up in ``folders`` first, as :func:`boardgen.load` does); ``file``
     names the source in errors. A bad game raises :class:`BoardgenError` naming the file
     and line; with ``skip_bad=True`` it is skipped instead, and ``on_error`` (if given)
-    receives its error, one per bad game.
+    receives its error, one per bad game. ``load`` opens each record's game.
 
     >>> import boardgen
     >>> record = boardgen.read_pdn("examples/tinsley-chinook-1992-game32.pdn")[0]
     >>> record.tags["White"], len(record.plies), record.result
     ('Tinsley, Marion', 71, '1/2-1/2')
     """
-    return list(iter_pdn(source, game=game, folders=folders, file=file, skip_bad=skip_bad, on_error=on_error))
+    games = iter_pdn(
+        source, game=game, folders=folders, file=file, skip_bad=skip_bad, on_error=on_error, load=load
+    )
+    return list(games)
 
 
 def parse_pdn(
-    text: str, *, file: str = "<pdn>", game: Game | str | None = None, folders: Sequence[str | Path] = ()
+    text: str,
+    *,
+    file: str = "<pdn>",
+    game: Game | str | None = None,
+    folders: Sequence[str | Path] = (),
+    load: GameLoader = open_game,
 ) -> list[GameRecord]:
     """The games of PDN ``text`` (always text, never a path): :func:`read_pdn` for text."""
     if not isinstance(text, str):
         raise TypeError(f"parse_pdn takes PDN text, not {type(text).__name__}")
-    return list(_games(text, file, game, folders, None))
+    return list(_games(text, file, game, folders, None, load))
