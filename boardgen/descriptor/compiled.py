@@ -6,7 +6,8 @@ its checked :class:`~boardgen.descriptor.model.Variant`, each with the SHA-256 o
 YAML it came from, and a fingerprint of the code that reads descriptors. An entry is
 used only when both still match, so a stale file is never wrong, only slower: the
 game is read from its YAML as any other. ``make compiled``
-(:func:`boardgen.validate.compile_builtin`, the layer that can check them) writes it; a test checks it is current. Only games that pass
+(:func:`boardgen.validate.compile_builtin`, the layer that can check them) writes
+it; a test checks it is current. Only games that pass
 :func:`boardgen.validate.ensure_printable` are stored, so a game read from here
 needs no checks (:func:`is_verified`).
 """
