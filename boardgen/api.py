@@ -86,7 +86,7 @@ def load(ref: str | Path, *, folders: Sequence[str | Path] = ()) -> Game:
     return open_game(ref, folders=folders, kind=Game, check=ensure_printable)
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, repr=False)  # the record's own short repr
 class GameRecord(pdn.GameRecord):
     """A game record (see :class:`boardgen.pdn.GameRecord`) with its pictures and sheet."""
 
