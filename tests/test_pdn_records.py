@@ -14,8 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 import boardgen
-from boardgen.cli import main
 from boardgen import iter_pdn, parse_pdn, read_pdn, write_pdn
+from boardgen.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 PUBLISHED = ROOT / "examples" / "tinsley-chinook-1992-game32.pdn"
