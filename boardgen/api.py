@@ -79,11 +79,17 @@ def load(ref: str | Path, *, folders: Sequence[str | Path] = ()) -> Game:
     ...
     boardgen.errors.BoardgenError: no variant 'pool-chekers'; did you mean pool-checkers?
     """
-    # Lazy for start-up speed: the checks load the rule-sheet composer and the page
-    # planner, which `import boardgen` (so every command-line run) need not pay for.
+    return open_game(ref, folders=folders, kind=Game, check=_ensure_printable)
+
+
+def _ensure_printable(variant: Any) -> None:
+    """``boardgen validate``'s checks, imported only when a game is checked: a shipped
+    game read compiled, or one already open, is not."""
+    # Lazy for start-up speed: the checks load the rule-sheet composer, the page planner
+    # and PyYAML, which `import boardgen` (so every command-line run) need not pay for.
     from .validate import ensure_printable
 
-    return open_game(ref, folders=folders, kind=Game, check=ensure_printable)
+    ensure_printable(variant)
 
 
 @dataclasses.dataclass(frozen=True, repr=False)  # the record's own short repr
