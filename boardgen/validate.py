@@ -11,11 +11,14 @@ names the descriptor key it is about, so :func:`ensure_printable` can refuse wit
 
 from __future__ import annotations
 
-__all__ = ["colour_warnings", "ensure_printable", "failures", "run_checks"]
+__all__ = ["colour_warnings", "compile_builtin", "ensure_printable", "failures", "run_checks"]
 
 from collections.abc import Sequence
 from typing import Any
 
+from .descriptor import compiled
+from .descriptor.builtin import builtin_dir
+from .descriptor.library import Library
 from .descriptor.model import Variant
 from .errors import BoardgenError
 from .fonts import missing_glyphs
@@ -72,6 +75,22 @@ def ensure_printable(variant: Variant) -> None:
     bad = failures(variant)
     if bad:
         raise variant.error(bad[0].key, bad[0].detail)
+
+
+def compile_builtin() -> None:
+    """Read and check every shipped game and store them compiled
+    (:mod:`boardgen.descriptor.compiled`; ``make compiled``): a game that fails a check
+    stops it, so only checked games are ever stored."""
+    library = Library(builtin=True, environ={})
+    entries = {}
+    for path in sorted(builtin_dir().glob("*.yaml")):
+        (variant,), errors = library.load_many([path])
+        if errors:
+            raise errors[0]
+        ensure_printable(variant)
+        entries[path.name] = compiled.stored_form(variant, path.read_bytes())
+    compiled.write(entries)
+    print(f"{len(entries)} games compiled into {compiled.CACHE_FILE}")
 
 
 def _on_playable_cells(variant: Variant) -> Check:

@@ -18,6 +18,7 @@ from ..geometry import Grid, HexHexGrid, Side, SquareGrid
 from ..paper import paper_named
 from ..rules import registry
 from ..rules.spec import ScoringTrack
+from .ids import ID_PATTERN
 from .languages import languages
 from .model import BoardSpec, Example, Player, PrintSettings, RulesSpec, SheetTexts, Source, Variant
 from .printable import MAX_CAPTION, MAX_NAME, MAX_PARAGRAPH, MAX_TITLE, check_printable
@@ -35,7 +36,6 @@ CELL_SIZE_MM = (5.0, 150.0)
 #: Highest number on a scoring track.
 TRACK_MAXIMUM = (1, 1000)
 
-ID_PATTERN = r"[a-z0-9]+(-[a-z0-9]+)*"
 #: Longest variant or example id: ids become file names (``example-<id>.svg``).
 MAX_ID = 40
 COLOUR_PATTERN = r"#[0-9a-fA-F]{6}"
