@@ -24,7 +24,8 @@ import threading
 from pathlib import Path
 
 from ..descriptor.builtin import builtin_dir
-from ..descriptor.parse import ID_PATTERN, MAX_ID
+from ..descriptor.ids import ID_PATTERN
+from ..descriptor.parse import MAX_ID
 from ..descriptor.yamlload import MAX_BYTES
 from ..errors import BoardgenError, shown
 from ..fileio import write_atomic
