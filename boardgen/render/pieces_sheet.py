@@ -236,7 +236,7 @@ def pieces_pages(
     page_paper = paper.oriented(False)
     box = page_paper.printable
     notes = _notes(variant, sets, box.width, c)
-    marks, _, ruler_height = ruler(c.text("board.ruler"))
+    marks, _, ruler_height = ruler(c.text("board.ruler"), c.text("board.inch"))
     area = box.inset(0, 9.0 + _LEADING * len(notes) + 3.0, 0, ruler_height + 3.0)
     gap = max(1.5, 0.06 * variant.print.cell_size)
     layout = _pages(sets, area, gap)

@@ -21,7 +21,7 @@ all (the empty corners around a hexagonal board) are not printed.
 
 from __future__ import annotations
 
-__all__ = ["OVERLAP", "Plan", "Tile", "item_bounds", "own_boxes", "plan_tiles", "tile_items"]
+__all__ = ["OVERLAP", "Plan", "Tile", "item_bounds", "leaves", "plan_tiles", "tile_items"]
 
 import bisect
 import functools
@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from ..backends.fonts import text_width
 from ..geometry import Point
 from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Text
+from .joins import Joins, footprint, join_tiles
 from .paper import Box
 
 #: Least width of a glue band, past the neighbouring tile's nearest cell edge, in mm.
@@ -218,9 +219,13 @@ class Tile:
     row: int
     window: Box  # what the page shows, artwork coordinates
     own: Box  # the tile's own shapes (the window without its glue bands)
-    glue: tuple[tuple[Box, int], ...]  # glue bands, each with the number of the tile laid on it
-    cut: tuple[tuple[Point, Point], ...]  # cell edges along which this tile is cut out
     outer: tuple[bool, bool, bool, bool]  # left, top, right, bottom: an edge of the whole board
+    joins: Joins  # what it keeps, shows once glued, where it is cut, what lies on it
+
+    @property
+    def cut(self) -> tuple[tuple[Point, ...], ...]:
+        """The lines (artwork coordinates) along which this tile is cut out."""
+        return self.joins.cut
 
     def name(self, total: int) -> str:
         """``"2/4"``: never mistaken for a square's name (``a1``) or number (``12``)."""
@@ -262,9 +267,8 @@ def plan_tiles(items: Sequence[Item], room: tuple[float, float]) -> Plan:
         for leaf in leaves:
             leaf.owner = numbers[key]
     _mark(nodes)
-    cuts = _cut_edges(shapes)
     owns = {key: _union(list(_boxes(cell_of[key]))) for key in keys}
-    tiles = []
+    frames: list[tuple[tuple[int, int], Box, Box, tuple[bool, bool, bool, bool]]] = []
     for key in keys:
         c, r = key
         mine = owns[key]
@@ -279,14 +283,16 @@ def plan_tiles(items: Sequence[Item], room: tuple[float, float]) -> Plan:
             x1 = max(x1, min(reach_x + OVERLAP, x0 + width))
         if reach_y is not None:
             y1 = max(y1, min(reach_y + OVERLAP, y0 + height))
-        glue = []
-        if reach_x is not None:
-            glue.append((Box(reach_x, y0, x1 - reach_x, y1 - y0), numbers[right[0]]))
-        if reach_y is not None:
-            glue.append((Box(x0, reach_y, x1 - x0, y1 - reach_y), numbers[below[0]]))
         outer = (not any(k[1] == r and k[0] < c for k in keys), not above, reach_x is None, reach_y is None)
-        window = Box(x0, y0, x1 - x0, y1 - y0)
-        tiles.append(Tile(numbers[key], c, r, window, mine, tuple(glue), cuts.get(numbers[key], ()), outer))
+        frames.append((key, Box(x0, y0, x1 - x0, y1 - y0), mine, outer))
+    prints = [
+        [footprint(leaf.corners, leaf.box) for leaf in cell_of[key] if leaf.box is not None] for key in keys
+    ]
+    joins = join_tiles([f[1] for f in frames], prints, [f[3] for f in frames])
+    tiles = [
+        Tile(numbers[key], key[0], key[1], window, mine, outer, joined)
+        for (key, window, mine, outer), joined in zip(frames, joins, strict=True)
+    ]
     return Plan(tuple(tiles), columns, rows, nodes)
 
 
@@ -348,33 +354,9 @@ def _mark(nodes: Sequence[_Node]) -> frozenset[int]:
     return frozenset(found)
 
 
-Edge = tuple[Point, Point]
-
-
-def _cut_edges(shapes: list[_Node]) -> dict[int, tuple[Edge, ...]]:
-    """Per tile, the cell edges it shares with tiles before it in reading order (its left
-    and upper neighbours): the line along which it is cut out and laid on their bands."""
-    seen: dict[tuple[Point, Point], int] = {}
-    found: dict[int, list[Edge]] = {}
-    for leaf in shapes:
-        points = leaf.corners
-        if not points:
-            continue
-        for a, b in zip(points, (*points[1:], points[0]), strict=True):
-            ends = sorted(((round(a[0], 2), round(a[1], 2)), (round(b[0], 2), round(b[1], 2))))
-            key = (ends[0], ends[1])
-            other = seen.get(key)
-            if other is None:
-                seen[key] = leaf.owner
-            elif other != leaf.owner:
-                later = max(other, leaf.owner)
-                found.setdefault(later, []).append((a, b))
-    return {number: tuple(edges) for number, edges in found.items()}
-
-
-def own_boxes(plan: Plan, tile: Tile) -> list[Box]:
-    """The boxes (artwork coordinates) of the shapes ``tile`` prints as its own."""
-    return [leaf.box for leaf in _leaves(plan.nodes) if leaf.owner == tile.number and leaf.box is not None]
+def leaves(plan: Plan) -> Iterator[_Node]:
+    """Every shape of the planned artwork (each with its box and owner tile)."""
+    return _leaves(plan.nodes)
 
 
 def tile_items(plan: Plan, tile: Tile) -> tuple[Item, ...]:
