@@ -19,7 +19,7 @@ The regions are :mod:`shapely` geometries in artwork millimetres (y down).
 
 from __future__ import annotations
 
-__all__ = ["AIR", "Joins", "central_spot", "footprint", "join_tiles", "label_spots", "lines", "rings"]
+__all__ = ["AIR", "Joins", "body", "central_spot", "footprint", "join_tiles", "label_spots", "lines", "rings"]
 
 import math
 from collections.abc import Iterator, Sequence
@@ -53,27 +53,40 @@ class Joins:
     laid: tuple[tuple[int, BaseGeometry], ...]
 
 
-def footprint(corners: Sequence[Point], box: Box) -> BaseGeometry:
-    """The area a shape claims: a cell its own outline, anything else its box plus air."""
+def footprint(corners: Sequence[Point], outline: Sequence[Point], box: Box) -> BaseGeometry:
+    """The area a shape claims: a cell (``corners``) exactly its own outline; any other
+    shape its :func:`body` with :data:`AIR` around."""
     if len(corners) >= 3:
         return Polygon(corners)
-    return make_box(box.x, box.y, box.right, box.bottom).buffer(AIR, join_style="mitre")
+    return body(outline, box).buffer(AIR, join_style="mitre")
+
+
+def body(outline: Sequence[Point], box: Box) -> BaseGeometry:
+    """What a shape paints: its ``outline`` (a closed polygon's), else its box."""
+    return Polygon(outline) if len(outline) >= 3 else make_box(box.x, box.y, box.right, box.bottom)
 
 
 def join_tiles(
     windows: Sequence[Box],
     shapes: Sequence[Sequence[BaseGeometry]],
+    bodies: Sequence[Sequence[BaseGeometry]],
+    cells: Sequence[Sequence[BaseGeometry]],
     outer: Sequence[tuple[bool, bool, bool, bool]],
 ) -> tuple[Joins, ...]:
     """The regions of tiles 1..n (in gluing order), from each tile's ``windows``, the
-    footprints of its own ``shapes``, and which of its sides are the board's ``outer`` edges."""
+    footprints of its own ``shapes`` (with air) and their ``bodies`` (what they paint),
+    its ``cells``, and which of its sides are the board's ``outer`` edges. Where a
+    shape's body reaches over an earlier tile's cell (a label's generous box), the cell wins."""
     boxes = [make_box(w.x, w.y, w.right, w.bottom) for w in windows]
     owns = [unary_union(list(found)) if found else Polygon() for found in shapes]
+    exact = [unary_union(list(found)) if found else Polygon() for found in bodies]
+    tiled = [unary_union(list(found)) if found else Polygon() for found in cells]
     keeps: list[BaseGeometry] = []
     for i, window in enumerate(boxes):
         earlier = [owns[j] for j in range(i) if boxes[j].intersects(window)]
         kept = window.difference(unary_union(earlier)) if earlier else window
-        kept = unary_union([kept, owns[i].intersection(window)])
+        cells_before = unary_union([tiled[j] for j in range(i) if boxes[j].intersects(window)])
+        kept = unary_union([kept, exact[i].intersection(window).difference(cells_before)])
         # Slivers of the window cut off from the tile's own shapes are not kept.
         parts = [p for p in _polygons(kept) if p.intersects(owns[i])]
         keeps.append(unary_union(parts) if parts else kept)

@@ -33,6 +33,7 @@ __all__ = [
     "board_pages",
     "content_box",
     "diagram_page",
+    "tile_plan",
 ]
 
 import math
@@ -367,6 +368,18 @@ def _planned(items: tuple[Item, ...], room: tuple[float, float]) -> Plan:
     """:func:`plan_tiles` of ``items`` in ``room``, remembered for the last few artworks."""
     plan: Plan = _PLANS.recall(items, room, lambda: plan_tiles(items, room))
     return plan
+
+
+def tile_plan(artwork: Scene, paper: Paper, *, landscape: bool) -> Plan | None:
+    """How :func:`board_pages` cuts ``artwork`` on ``paper``: its tiles, with what each
+    keeps, shows and prints (None when the board fits one page). For checks of the
+    assembly, and tools that lay the tiles out."""
+    page = paper.oriented(landscape)
+    box = content_box(page)
+    if artwork.width <= box.width + 1e-9 and artwork.height <= box.height + 1e-9:
+        return None
+    room = box.inset(GUTTER, GUTTER, GUTTER, GUTTER)
+    return _planned(artwork.items, (room.width, room.height))
 
 
 def board_pages(
