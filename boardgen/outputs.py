@@ -26,9 +26,11 @@ __all__ = [
     "booklet_languages",
     "check_page_limit",
     "left_out_of_booklets",
+    "paper_and_orientation",
     "render",
     "render_booklet_file",
     "render_file",
+    "scene_for",
     "variant_files",
     "variant_languages",
     "worded_file",
@@ -84,10 +86,13 @@ class RenderOptions:
     numbered: bool = True
 
 
-def _paper(variant: Variant, options: RenderOptions) -> tuple[Paper, bool | None]:
+def paper_and_orientation(variant: Variant, options: RenderOptions) -> tuple[Paper, bool | None]:
     """The paper, and the orientation asked for (None: the caller picks the better one)."""
     landscape = variant.print.landscape if options.landscape is None else options.landscape
     return paper_named(options.paper or variant.print.paper), landscape
+
+
+_paper = paper_and_orientation
 
 
 def _turned(paper: Paper, landscape: bool | None) -> bool:

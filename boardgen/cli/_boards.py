@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import signal
 import sys
 from pathlib import Path
@@ -91,6 +92,12 @@ def list_variants(library: Library) -> None:
     "(en, fr, de, ...; any case).",
 )
 @click.option(
+    "--fit-sheets",
+    is_flag=True,
+    help="For a tiled PDF board: take the largest cell size up to 10 % smaller that prints "
+    "it on fewer sheets (without it, render says when one exists).",
+)
+@click.option(
     "-o",
     "--output",
     type=click.Path(path_type=Path),
@@ -109,6 +116,7 @@ def render(
     landscape: bool | None,
     coordinates: bool | None,
     lang: str,
+    fit_sheets: bool,
     output: Path,
 ) -> None:
     """Render one board or starting diagram of VARIANT (an id or a YAML file), or its rule sheet.
@@ -120,6 +128,7 @@ def render(
     from ..outputs import RenderOptions
     from ..outputs import render as render_output
     from ..render.paper import paper_named
+    from ..sheetsaving import sheet_saving_size
     from ..validate import ensure_printable
 
     chosen = output_format(output, fmt, ("svg", "pdf"), "pdf" if what == "rules" else "svg")
@@ -144,7 +153,26 @@ def render(
             f"(it has: {', '.join(loaded.languages)})"
         )
     options = RenderOptions(cell_size, paper, landscape, coordinates, lang)
+    if fit_sheets and (what != "board" or chosen != "pdf"):
+        raise click.UsageError("--fit-sheets applies to a PDF board (--what board, a .pdf file)")
+    saving = sheet_saving_size(loaded, options) if what == "board" and chosen == "pdf" else None
+    if saving is not None and fit_sheets:
+        options = dataclasses.replace(options, cell_size=saving.cell_size)
     write_output(output, render_output(loaded, what, chosen, options))  # type: ignore[arg-type]
+    if saving is not None:
+        size = options.cell_size or loaded.print.cell_size
+        if fit_sheets:
+            click.echo(
+                f"boardgen: note: cells of {saving.cell_size:g} mm: "
+                f"{saving.sheets} pages instead of {saving.before}",
+                err=True,
+            )
+        else:
+            click.echo(
+                f"boardgen: note: --cell-size {saving.cell_size:g} (instead of {size:g}) prints this board "
+                f"on {saving.sheets} pages instead of {saving.before}; --fit-sheets takes it",
+                err=True,
+            )
 
 
 class _Terminated(SystemExit):

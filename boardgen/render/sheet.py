@@ -58,7 +58,7 @@ from .tiles import OVERLAP, Plan, Tile, leaves, plan_tiles, tile_items
 #: Height of the title band at the top of the printable area, in mm.
 TITLE_BAND = 12.0
 #: Room between a tile's board piece and the content edge, for crop marks, in mm.
-GUTTER = 4.5
+GUTTER = 4.0
 #: Height of the ruler band at the bottom of the printable area, in mm (the ruler's
 #: height does not depend on its caption's language).
 RULER_BAND = math.ceil(ruler()[2] + 2.0)
@@ -134,7 +134,7 @@ def _line(x1: float, y1: float, x2: float, y2: float, style: Style) -> Polygon:
 def _crop_marks(on: Box, outer: tuple[bool, bool, bool, bool]) -> list[Item]:
     """Crop marks in the gutter, on the lines along which the board's outer edges are
     cut (a tile's joins are cut along its dashed line instead)."""
-    a, b = 0.8, GUTTER - 0.2  # marks run from a to b mm outside the cut line (3.5 mm long)
+    a, b = 0.6, GUTTER - 0.2  # marks run from a to b mm outside the cut line (3.2 mm long)
     left, top, right, bottom = outer
     items: list[Item] = []
     for y, on_edge in ((on.y, top), (on.bottom, bottom)):
