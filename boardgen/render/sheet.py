@@ -33,6 +33,7 @@ __all__ = [
     "board_pages",
     "content_box",
     "diagram_page",
+    "fit_text",
     "tile_plan",
 ]
 
@@ -92,7 +93,7 @@ def content_box(paper: Paper) -> Box:
     return paper.printable.inset(0, TITLE_BAND, 0, RULER_BAND)
 
 
-def _fit(text: str, size: float, bold: bool, width: float) -> str:
+def fit_text(text: str, size: float, bold: bool, width: float) -> str:
     """``text`` shortened with an ellipsis so that it is at most ``width`` mm wide."""
     if text_width(text, size, bold) <= width:
         return text
@@ -116,8 +117,10 @@ def _frame(
     badge_width = text_width(badge, 8.0, True) + 4.0 if badge else 0.0
     marks, ruler_width, ruler_height = ruler(c.text("board.ruler"), c.text("board.inch"))
     items: list[Item] = [
-        Text(box.x, box.y + _TITLE, _fit(title, _TITLE, True, box.width - badge_width), _TITLE, bold=True),
-        Text(box.x, box.y + 9.0, _fit(subtitle, _SUBTITLE, False, box.width - badge_width), _SUBTITLE),
+        Text(
+            box.x, box.y + _TITLE, fit_text(title, _TITLE, True, box.width - badge_width), _TITLE, bold=True
+        ),
+        Text(box.x, box.y + 9.0, fit_text(subtitle, _SUBTITLE, False, box.width - badge_width), _SUBTITLE),
         Group(marks, dx=box.x, dy=box.bottom - ruler_height, label="calibration ruler"),
     ]
     if badge:
@@ -454,7 +457,7 @@ def diagram_page(
     x0 = box.x + (box.width - picture.width * s) / 2
     y0 = box.y + (box.height - block) / 2
     items: list[Item] = [
-        Text(box.x, paper.printable.y + _TITLE, _fit(title, _TITLE, True, box.width), _TITLE, bold=True),
+        Text(box.x, paper.printable.y + _TITLE, fit_text(title, _TITLE, True, box.width), _TITLE, bold=True),
         Group(picture.items, dx=x0, dy=y0, scale=s, label="diagram"),
     ]
     y = y0 + picture.height * s + 1.0
