@@ -11,7 +11,15 @@ Squares are ``Rect`` items, light and dark ones in two groups, so the SVG stays 
 
 from __future__ import annotations
 
-__all__ = ["BoardOptions", "Overlay", "board_extent", "board_scene", "board_size", "window_cells"]
+__all__ = [
+    "BoardOptions",
+    "Overlay",
+    "board_extent",
+    "board_scene",
+    "board_size",
+    "smallest_numbered_cell",
+    "window_cells",
+]
 
 import math
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -292,6 +300,11 @@ def _number_erasers(
                 Rect(x - 0.1, y - 0.85 * size, width + 0.2, 1.0 * size, Style(fill=colours[shade]))
             )
     return [Group(tuple(patches), label="hidden square numbers")] if patches else []
+
+
+def smallest_numbered_cell() -> float:
+    """The smallest cell size (to 0.1 mm) whose squares carry their PDN numbers."""
+    return next(c / 10 for c in range(10, 400) if _number_size(c / 10) is not None)
 
 
 def _number_places(

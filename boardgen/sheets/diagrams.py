@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = ["drawn", "example_flowables", "lone_width", "shown_width", "start_diagram", "start_width"]
 
+import re
 from collections.abc import Callable, Hashable
 from typing import Any
 from xml.sax.saxutils import escape
@@ -17,7 +18,7 @@ from ..backends.pdf import MM
 from ..descriptor.model import Variant
 from ..geometry import SquareGrid
 from ..memo import remembered
-from ..render.board import BoardOptions, board_scene
+from ..render.board import BoardOptions, board_scene, board_size, smallest_numbered_cell
 from ..render.diagram import example_scene, fit_cell_size
 from ..scene import Scene
 from ..texts.compose import RuleSheet, Shown
@@ -85,11 +86,25 @@ def _with_track(sheet: RuleSheet, shown: Shown) -> bool:
     return sheet.variant.scoring_track is not None
 
 
+def numbered_width(sheet: RuleSheet, shown: Shown) -> float:
+    """The least width (mm) of an example's diagram whose caption names squares by
+    number: the width at which the squares carry their numbers (0 for others). A row
+    too narrow for it holds fewer examples, and smaller diagrams never go below it."""
+    variant = sheet.variant
+    if not variant.board.pdn or not re.search(r"\d", shown.caption):
+        return 0.0
+    cell = smallest_numbered_cell() + 0.1
+    width, _ = board_size(variant, BoardOptions(cell, True))
+    return float(width)
+
+
 def shown_width(sheet: RuleSheet, shown: Shown, column: float) -> float:
-    """Width in mm of an example's diagram in a column ``column`` mm wide."""
+    """Width in mm of an example's diagram in a column ``column`` mm wide (never below
+    :func:`numbered_width`: a row that cannot give it that much does not take it)."""
     if _with_track(sheet, shown):
         return min(column, 84.0 * sheet.diagram_scale)
-    return min(column, _example_width(sheet.variant) * sheet.diagram_scale)
+    usual = _example_width(sheet.variant) * sheet.diagram_scale
+    return min(column, max(usual, numbered_width(sheet, shown)))
 
 
 def example_flowables(sheet: RuleSheet, shown: Shown, column: float) -> tuple[Any, Any]:

@@ -119,7 +119,8 @@ def _plan(sheet: RuleSheet, width: float, most: int) -> Plan:
     sections' ends, see :class:`RowChoice`), so an example never follows the heading of a
     section two further on. Side by side, examples take a fraction of the height they
     take one under the other. An example left alone in its row is shown by its own
-    section instead (absent from the plan).
+    section instead (absent from the plan), unless a row of the section comes before
+    it: then it is a row of one after that row, so that examples keep their order.
     """
     sections = list(sheet.sections)
     own = [[b for b in section.blocks if isinstance(b, Shown)] for section in sections]
@@ -127,7 +128,9 @@ def _plan(sheet: RuleSheet, width: float, most: int) -> Plan:
     row: list[Shown] = []
 
     def close(index: int) -> None:
-        if len(row) > 1:
+        # A lone example after a row of its section's examples joins the plan as a row
+        # of one: shown by its section's text, it would stand above the examples before it.
+        if len(row) > 1 or (row and index in plan):
             plan.setdefault(index, []).append(list(row))
         row.clear()
 
