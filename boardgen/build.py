@@ -181,13 +181,19 @@ def build_all(
     *,
     workers: int | None = None,
     progress: Progress | None = None,
+    print_shop: float | None = None,
 ) -> BuildReport:
     """Validate ``variants``, then render all their outputs into ``out_dir``, with
     booklets and a gallery of just those; refuses before writing anything if any setup
-    fails, naming every failure."""
+    fails, naming every failure. With ``print_shop`` (a bleed in mm), every PDF is
+    written as PDF/X-4 (:func:`boardgen.backends.pdfx.to_pdfx`, the trim being the page)."""
     started = time.perf_counter()
     if not variants:
         raise BoardgenError("nothing to build: no variant given")
+    if print_shop is not None:
+        from .backends.pdfx import cmyk_profile
+
+        cmyk_profile()  # refused before anything is drawn when none is installed
     failures: list[BoardgenError] = []
     for variant in variants:
         try:
@@ -204,7 +210,7 @@ def build_all(
     with locked(out_dir):
         check_targets(out_dir, targets)
         remove_leftovers(out_dir, targets)
-        return _write_all(out_dir, variants, jobs, count, progress, started)
+        return _write_all(out_dir, variants, jobs, count, progress, started, print_shop)
 
 
 def _write_all(
@@ -214,6 +220,7 @@ def _write_all(
     count: int,
     progress: Progress | None,
     started: float,
+    print_shop: float | None = None,
 ) -> BuildReport:
     """Render the plan and write each file as it arrives (the folder is locked and checked)."""
     written: dict[str, bytes] = {}
@@ -222,6 +229,10 @@ def _write_all(
 
     def write(path: Path, data: bytes) -> None:
         nonlocal pages
+        if print_shop is not None and path.suffix == ".pdf":
+            from .backends.pdfx import to_pdfx
+
+            data = to_pdfx(data, bleed=print_shop)
         write_atomic(path, data, follow_links=False)
         written[path.relative_to(out_dir).as_posix()] = data
         pages += len(_PAGE.findall(data)) if path.suffix == ".pdf" else 0

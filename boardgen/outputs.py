@@ -84,6 +84,11 @@ class RenderOptions:
     lang: str | None = None
     #: Whether tiled boards' pages say "Page n of m" (a booklet numbers them itself).
     numbered: bool = True
+    #: PDF/X-4 for a print shop (CMYK, trim and bleed boxes, output intent); a board is
+    #: then one page of its own size, its background extended by ``bleed`` mm.
+    print_shop: bool = False
+    #: Bleed around each page's trim, in mm (print-shop output only).
+    bleed: float = 3.0
 
 
 def paper_and_orientation(variant: Variant, options: RenderOptions) -> tuple[Paper, bool | None]:
@@ -263,7 +268,33 @@ def _drawn_once(variant: Variant, size: float, coordinates: bool, title: str, *,
 
 
 def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = RenderOptions()) -> bytes:
-    """One output as bytes, ready to be written."""
+    """One output as bytes, ready to be written (PDF/X-4 with ``options.print_shop``)."""
+    if not (options.print_shop and fmt == "pdf"):
+        return _render(variant, what, fmt, options)
+    from .backends.pdfx import to_pdfx
+
+    if what != "board":
+        return to_pdfx(_render(variant, what, fmt, options), bleed=options.bleed)
+    from .backends.pdf import render_pdf
+    from .scene import Group, Rect, Style
+
+    artwork = scene_for(variant, "board", options)
+    b = options.bleed
+    ground = Rect(
+        0.0, 0.0, artwork.width + 2 * b, artwork.height + 2 * b, Style(fill=artwork.background or "#ffffff")
+    )
+    page = Scene(
+        artwork.width + 2 * b,
+        artwork.height + 2 * b,
+        (ground, Group(artwork.items, dx=b, dy=b, label="board")),
+        artwork.title,
+        artwork.description,
+    )
+    pdf = render_pdf(Document((page,), title=artwork.title, language=_lang(options)))
+    return to_pdfx(pdf, bleed=b, painted=True)
+
+
+def _render(variant: Variant, what: What, fmt: Format, options: RenderOptions) -> bytes:
     if what == "pieces":
         return _pieces(variant, fmt, options)
     if what == "rules":

@@ -92,6 +92,19 @@ def list_variants(library: Library) -> None:
     "(en, fr, de, ...; any case).",
 )
 @click.option(
+    "--print-shop",
+    is_flag=True,
+    help="PDF/X-4 for a print shop: CMYK (black text pure K), trim and bleed boxes, crop marks, "
+    "an output intent; a board is one page of its own size.",
+)
+@click.option(
+    "--bleed",
+    type=Finite(0, 10),
+    default=None,
+    metavar="MM",
+    help="Bleed around the trim for --print-shop, in mm (default 3): the board's background reaches it.",
+)
+@click.option(
     "--fit-sheets",
     is_flag=True,
     help="For a tiled PDF board: take the largest cell size up to 10 % smaller that prints "
@@ -116,6 +129,8 @@ def render(
     landscape: bool | None,
     coordinates: bool | None,
     lang: str,
+    print_shop: bool,
+    bleed: float | None,
     fit_sheets: bool,
     output: Path,
 ) -> None:
@@ -152,7 +167,23 @@ def render(
             f"{loaded.id} has no '{lang}' text, so no '{lang}' rule sheet "
             f"(it has: {', '.join(loaded.languages)})"
         )
-    options = RenderOptions(cell_size, paper, landscape, coordinates, lang)
+    if (print_shop or bleed is not None) and chosen != "pdf":
+        raise click.UsageError("--print-shop and --bleed apply to PDF output")
+    if bleed is not None and not print_shop:
+        raise click.UsageError("--bleed applies to --print-shop output")
+    options = RenderOptions(
+        cell_size,
+        paper,
+        landscape,
+        coordinates,
+        lang,
+        print_shop=print_shop,
+        bleed=3.0 if bleed is None else bleed,
+    )
+    if print_shop:
+        from ..backends.pdfx import cmyk_profile
+
+        cmyk_profile()  # refused before anything is drawn when none is installed
     if fit_sheets and (what != "board" or chosen != "pdf"):
         raise click.UsageError("--fit-sheets applies to a PDF board (--what board, a .pdf file)")
     saving = sheet_saving_size(loaded, options) if what == "board" and chosen == "pdf" else None
@@ -206,9 +237,29 @@ def _terminate(number: int, frame: object) -> None:
     help="Worker processes (default: one per processor). The files are the same for any number.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="Print only errors: no progress bar, no summary.")
+@click.option(
+    "--print-shop",
+    is_flag=True,
+    help="Every PDF as PDF/X-4 for a print shop: CMYK, trim and bleed boxes, crop marks, an output intent.",
+)
+@click.option(
+    "--bleed",
+    type=Finite(0, 10),
+    default=None,
+    metavar="MM",
+    help="Bleed for --print-shop, in mm (default 3).",
+)
 @reports_errors
 @uses_library
-def build(library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | None, quiet: bool) -> None:
+def build(
+    library: Library,
+    games: tuple[str, ...],
+    out_dir: Path,
+    jobs: int | None,
+    quiet: bool,
+    print_shop: bool,
+    bleed: float | None,
+) -> None:
     """Render every output of the games given into one folder, with booklets and a gallery.
 
     GAMES are ids, descriptor files or folders of them; with none, every game: the
@@ -218,12 +269,15 @@ def build(library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | N
     """
     from ..build import build_all
 
+    if bleed is not None and not print_shop:
+        raise click.UsageError("--bleed applies to --print-shop output")
+    shop = (3.0 if bleed is None else bleed) if print_shop else None
     variants = library.load_all(games)
     # A terminated build exits through Python, so files being written are removed
     # rather than left half-written (SIGKILL cannot be caught: the next build cleans up).
     signal.signal(signal.SIGTERM, _terminate)
     if quiet or not sys.stderr.isatty():
-        report = build_all(out_dir, variants, workers=jobs)
+        report = build_all(out_dir, variants, workers=jobs, print_shop=shop)
     else:
         with click.progressbar(
             length=1, label="building", file=sys.stderr, show_pos=True, show_eta=False
@@ -234,7 +288,7 @@ def build(library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | N
                 bar.label = f"building {path.relative_to(out_dir)}"[:48].ljust(48)
                 bar.update(1)
 
-            report = build_all(out_dir, variants, workers=jobs, progress=advance)
+            report = build_all(out_dir, variants, workers=jobs, progress=advance, print_shop=shop)
     for notice in report.notices:
         click.echo(f"boardgen: note: {notice}", err=True)
     if not quiet:
