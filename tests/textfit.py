@@ -162,6 +162,8 @@ def _caption_text(words: list[Word], first: Word) -> str:
         if top - bottom > 2.2 * first.size:
             break
         line = sorted(lines[top], key=lambda w: w.x0)
+        if line[0].x0 > first.x0 + 2 * MM:  # a line of another column only: the caption has ended
+            break
         kept = [line[0]]
         for w in line[1:]:  # stop at a gap as wide as a column gutter (a caption beside it)
             if w.x0 - kept[-1].x1 > 3 * MM:

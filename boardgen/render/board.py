@@ -42,13 +42,15 @@ from .track import TRACK_EXTENT, PawnMove, track_gap, track_items
 class BoardOptions:
     """``flip`` draws the board from the north player's side (turned 180 degrees);
     ``window`` draws only those cells (a square board: the rectangle they span), with
-    their pieces and their own labels, as a zoomed part of the board."""
+    their pieces and their own labels, as a zoomed part of the board; the squares whose
+    PDN numbers are ``named`` (a caption speaks of them) show them even under a piece."""
 
     cell_size: float
     coordinates: bool = True
     title: str = ""
     flip: bool = False
     window: frozenset[int] | None = None
+    named: frozenset[int] = frozenset()
 
 
 #: Extra drawing placed by the board's layout: (items under the pieces, items over them).
@@ -87,6 +89,10 @@ def board_scene(
     if pieces:
         items.append(Group(tuple(piece_items(variant, layout, pieces)), label="pieces"))
     items.extend(over)
+    if options.coordinates and variant.board.pdn and options.named:
+        items.extend(
+            _named_numbers(variant, layout, colours, frozenset(pieces or ()), frozenset(cells), options.named)
+        )
     title = options.title or variant.text(variant.title)
     description = describe_position(variant, pieces or {}, scores if variant.scoring_track else None)
     # An opaque ground (print.colours.background) for pictures shown on their own, so
@@ -281,6 +287,28 @@ def _pdn_numbers(
             on_light = isinstance(grid, SquareGrid) and grid.colour(cell) == "light"
             texts.append(Text(x, y, str(number), size, colours["dark" if on_light else "light"]))
     return [Group(tuple(texts), label="square numbers")] if texts else []
+
+
+def _named_numbers(
+    variant: Variant,
+    layout: Layout,
+    colours: Mapping[str, str],
+    occupied: frozenset[int],
+    cells: frozenset[int],
+    named: frozenset[int],
+) -> list[Item]:
+    """The numbers a caption names whose squares hold a piece (left out under it by
+    :func:`_pdn_numbers`), on a small tag of the background colour over the piece's edge:
+    a reader looking for "the man on 18" finds 18."""
+    tags: list[Item] = []
+    for cell, number, (x, y, size), hidden in _number_places(variant, layout, occupied):
+        if cell in cells and number in named and hidden:
+            width = text_width(str(number), size)
+            pad = 0.12 * size
+            ground = Style(fill=colours["background"], stroke=colours["text"], stroke_width=0.12, opacity=0.9)
+            tags.append(Rect(x - pad, y - 0.8 * size - pad, width + 2 * pad, 0.95 * size + 2 * pad, ground))
+            tags.append(Text(x, y, str(number), size, colours["text"]))
+    return [Group(tuple(tags), label="named square numbers")] if tags else []
 
 
 def _number_erasers(

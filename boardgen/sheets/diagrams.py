@@ -107,6 +107,14 @@ def shown_width(sheet: RuleSheet, shown: Shown, column: float) -> float:
     return min(column, max(usual, numbered_width(sheet, shown)))
 
 
+def _named(variant: Variant, caption: str) -> frozenset[int]:
+    """The square numbers ``caption`` speaks of (numbers of the board's PDN numbering)."""
+    numbers = set((variant.board.pdn or {}).values())
+    return frozenset(
+        n for n in (int(x) for x in re.findall(r"(?<![\d,.])\d{1,3}(?![\d,.])", caption)) if n in numbers
+    )
+
+
 def example_flowables(sheet: RuleSheet, shown: Shown, column: float) -> tuple[Any, Any]:
     """The example's diagram (drawn by the engine), about ``column`` mm wide at most,
     and its caption, as flowables."""
@@ -114,14 +122,18 @@ def example_flowables(sheet: RuleSheet, shown: Shown, column: float) -> tuple[An
     example = shown.example
     wanted = shown_width(sheet, shown, column)
 
+    named = _named(variant, shown.caption)
+
     def make() -> Scene:
         size = _cell_size(variant, wanted)
-        scene = example_scene(variant, sheet.game, example, cell_size=size)
+        scene = example_scene(variant, sheet.game, example, cell_size=size, named=named)
         if scene.width > wanted + 0.5:  # pawns beside the track widen the picture a little
-            scene = example_scene(variant, sheet.game, example, cell_size=size * wanted / scene.width)
+            scene = example_scene(
+                variant, sheet.game, example, cell_size=size * wanted / scene.width, named=named
+            )
         return scene
 
-    scene: Scene = drawn(variant, ("example", example.id, wanted), make)
+    scene: Scene = drawn(variant, ("example", example.id, wanted, named), make)
     caption = SheetParagraph(
         f"<b>{escape(shown.label)}.</b> {escape(glued(shown.caption))}", styles().caption
     )
