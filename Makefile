@@ -9,7 +9,7 @@ DIGEST := $(shell cksum < pyproject.toml | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.run-$(DIGEST)
 TEST_STAMP := $(VENV)/.test-$(DIGEST)
 
-.PHONY: boards library test fuzz lint bench clean setup system-deps assembly
+.PHONY: boards library test fuzz lint bench clean setup system-deps assembly textfit
 
 setup: $(TEST_STAMP)
 
@@ -58,6 +58,11 @@ fuzz: $(TEST_STAMP)
 # `make test` checks five games that hold every kind of join on the three papers.
 assembly: $(TEST_STAMP)
 	BOARDGEN_ASSEMBLY=all $(BIN)/python -m pytest tests/test_assembly.py -q
+
+# Every page of every PDF of a full build checked for text that fits (tests/textfit.py);
+# `make test` reads the rule sheets, pieces sheets and folded booklets.
+textfit: $(TEST_STAMP)
+	BOARDGEN_TEXTFIT=all $(BIN)/python -m pytest tests/test_textfit.py -q
 
 # Speed and scale, against peers in the same run (pydraughts, python-chess).
 bench: $(TEST_STAMP)

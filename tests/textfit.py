@@ -9,6 +9,7 @@ squares by number has a diagram that shows at least one of them.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -102,23 +103,47 @@ class Report:
         self.defects.append(text)
 
 
+_FOOTER = re.compile(r"^(Page|Seite)$")
+
+
+def _views(pdf: Any, fold: bool) -> list[tuple[int, str, Any]]:
+    """The pages to check, in reading order: a fold sheet's two halves are pages of their
+    own (ordered by their page numbers, the sheet's order being the imposition's)."""
+    if not fold:
+        return [(n, f"p{n}", page) for n, page in enumerate(pdf.pages, start=1)]
+    found = []
+    for n, page in enumerate(pdf.pages, start=1):
+        half = page.width / 2
+        for side, box in (("left", (0, 0, half, page.height)), ("right", (half, 0, page.width, page.height))):
+            view = page.crop(box)
+            words = view.extract_words()
+            labels = [
+                int(b["text"])
+                for a, b in itertools.pairwise(words)
+                if _FOOTER.match(a["text"]) and b["text"].isdigit()
+            ]
+            found.append((labels[0] if labels else 10_000 + 2 * n, f"p{n} {side}", view))
+    return sorted(found, key=lambda v: v[0])
+
+
 def check_pdf(path: Path, report: Report, *, examples: bool) -> None:
     """Check every page of ``path``; with ``examples``, its example captions too."""
     last = 0
+    fold = path.name.endswith("-fold.pdf")
     with pdfplumber.open(path) as pdf:
-        for number, page in enumerate(pdf.pages, start=1):
+        for _, name, page in _views(pdf, fold):
             report.pages += 1
-            where = f"{path.parent.name}/{path.name} p{number}"
+            where = f"{path.parent.name}/{path.name} {name}"
             words = _words(page)
-            # A two-up fold sheet: each half is a page with its own margins, the same as the sheet's outer ones.
+            x0, top, x1, bottom = page.bbox
             margin = (MARGIN_MM - _TOLERANCE_MM) * MM
             outside = [
                 w
                 for w in words
-                if w.x0 < margin
-                or w.x1 > page.width - margin
-                or w.top < margin
-                or w.bottom > page.height - margin
+                if w.x0 < x0 + margin
+                or w.x1 > x1 - margin
+                or w.top < top + margin
+                or w.bottom > bottom - margin
             ]
             if outside:
                 report.off_page += 1

@@ -194,7 +194,7 @@ def _page_number(label: Callable[[int], str]) -> Callable[[Any, Any], None]:
         canvas.saveState()
         canvas.setFillColorRGB(0.35, 0.35, 0.35)
         canvas.setFont(fonts.SANS, 8)
-        canvas.drawCentredString(width / 2, FOOTER * MM - 3 * MM, label(doc.page))
+        canvas.drawCentredString(width / 2, FOOTER * MM, label(doc.page))
         canvas.restoreState()
 
     return draw
