@@ -214,12 +214,17 @@ def _check_examples(page: Any, words: list[Word], where: str, report: Report, la
             for b in blocks
             if -2 <= first.top - b[3] <= 25 * MM and b[0] < first.x1 + 80 * MM and b[2] > first.x0 - 1
         ]
-        beside = [b for b in blocks if b[0] > first.x0 and b[1] - 25 * MM <= first.top <= b[3] + 2]
-        diagram = min(above, key=lambda b: first.top - b[3]) if above else (beside[0] if beside else None)
+        # Beside: a diagram right of the caption's column, the caption at the end of
+        # the text that runs down beside it (a lone example stands by its section's text).
+        beside = [
+            b for b in blocks if b[0] > first.x0 + 20 * MM and b[1] - 25 * MM <= first.top <= b[3] + 120 * MM
+        ]
+        nearest_beside = min(beside, key=lambda b: abs(b[1] - first.top)) if beside else None
+        diagram = min(above, key=lambda b: first.top - b[3]) if above else nearest_beside
         if diagram is None:
             report.add(f"{where}: example {n}'s caption has no diagram above or beside it on its page")
             continue
-        cited = {int(x) for x in re.findall(r"(?<![\d,.])(\d{1,2})(?![\d,.%]|\s*(?:mm|%|x))", text)} - {n}
+        cited = {int(x) for x in re.findall(r"(?<![\w,.])(\d{1,2})(?![\w,.%]|\s*(?:mm|%|x))", text)} - {n}
         if cited:
             shown = {
                 int(w.text)

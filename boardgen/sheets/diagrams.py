@@ -120,7 +120,8 @@ def example_flowables(sheet: RuleSheet, shown: Shown, column: float) -> tuple[An
     and its caption, as flowables."""
     variant = sheet.variant
     example = shown.example
-    wanted = shown_width(sheet, shown, column)
+    # never below the width at which the squares its caption names carry their numbers
+    wanted = max(shown_width(sheet, shown, column), numbered_width(sheet, shown))
 
     named = _named(variant, shown.caption)
 
