@@ -147,6 +147,10 @@ def assemble(variant_id: str, paper: str) -> Findings:
                     found.add(
                         f"tile {tile.number}: name {number}/{total} printed where tile {number} does not lie"
                     )
+        for i, (number, box) in enumerate(names):
+            for other, b in names[i + 1 :]:
+                if box.overlaps(b):
+                    found.add(f"tile {tile.number}: the names {number}/{total} and {other}/{total} overlap")
         for number, _ in names:
             if number not in {n for n, _ in tile.joins.laid}:
                 found.add(f"tile {tile.number}: strip names tile {number}, which does not lie on it")

@@ -174,8 +174,11 @@ def _glue(tile: Tile, total: int) -> list[Item]:
     ground = [Polygon(ring, _GLUE) for ring in rings(area)]
     holes = [Polygon(ring, _PAPER) for ring in rings(area, holes=True)]
     items: list[Item] = [Group((*ground, *holes, *strokes), label="glue strip")]
-    taken = tile.joins.shapes
-    for number, part in laid:
+    taken = tile.joins.shapes  # grows by each name placed: names never overlap
+    # The tightest parts (a diagonal neighbour's corner) are named first, while the room is free.
+    for number, part in sorted(
+        laid, key=lambda entry: (entry[1].difference(tile.joins.shapes).area, entry[0])
+    ):
         label = f"{number}/{total}"
         for size in (_BAND, 2.6, MIN_TEXT_MM):
             w, h = text_width(label, size, True) + 1.2, 1.46 * size + 0.4  # the glyphs' full height
@@ -183,6 +186,9 @@ def _glue(tile: Tile, total: int) -> list[Item]:
             if spots:
                 break
         for cx, cy in spots:
+            taken = taken.union(
+                make_box(cx - w / 2 - 0.5, cy - h / 2 - 0.5, cx + w / 2 + 0.5, cy + h / 2 + 0.5)
+            )
             items.append(Rect(cx - w / 2, cy - h / 2, w, h, _PAPER))
             items.append(Text(cx, cy + 0.38 * size, label, size, _GUIDE.stroke or "", "middle", bold=True))
     return items
