@@ -88,13 +88,18 @@ def _row(sheet: RuleSheet, shown: list[Shown], width: float) -> Any:
     return _table([cells], [column + gap] * (n - 1) + [column], gap, ExampleRow)
 
 
-def _beside(sheet: RuleSheet, texts: list[Any], shown: Shown, width: float) -> Any:
+def _beside(sheet: RuleSheet, texts: list[Any], shown: Shown, width: float) -> list[Any]:
     """The rule's text (``texts``) and the example's caption on the left, the example's
-    diagram on the right: the diagram's height is used twice."""
+    diagram on the right: the diagram's height is used twice. A diagram held wider than
+    a lone one may be (so that the squares its caption names carry their numbers) leaves
+    the text too narrow a column: it then stands under the text, its caption under it."""
     gap = GUTTER * MM
-    picture, caption = example_flowables(sheet, shown, lone_width(sheet, width))
+    lone = lone_width(sheet, width)
+    picture, caption = example_flowables(sheet, shown, lone)
+    if picture.width > lone * MM + 0.5:
+        return [*texts, Spacer(1, 3), picture, Spacer(1, 2), caption]
     text = [*texts, Spacer(1, 2) if texts else Spacer(1, 0), caption]
-    return _table([[text, picture]], [width - picture.width, picture.width], gap)
+    return [_table([[text, picture]], [width - picture.width, picture.width], gap)]
 
 
 def _fit_in_a_row(sheet: RuleSheet, shown: list[Shown], width: float) -> bool:
@@ -185,9 +190,9 @@ def _section(sheet: RuleSheet, index: int, plan: Plan, width: float) -> list[Any
         if isinstance(block, Para):
             units.append([_paragraph(block, st)])
         elif units and len(units[-1]) == 1 and isinstance(units[-1][0], Paragraph):
-            units[-1] = [_beside(sheet, units[-1], block, width)]
+            units[-1] = _beside(sheet, units[-1], block, width)
         else:
-            units.append([_beside(sheet, [], block, width)])
+            units.append(_beside(sheet, [], block, width))
     height = sum(item.wrap(width, 10_000)[1] for unit in units for item in unit)
     if height < KEEP_TOGETHER * MM or not units:
         return [KeepTogether([heading, *(item for unit in units for item in unit)]), *rows]
