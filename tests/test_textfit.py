@@ -1,6 +1,7 @@
 """Every page of a full build fits its text (``tests/textfit.py``, with pdfplumber): no
 glyph beyond the margins, no two lines overlapping, every example caption on the page
-of its diagram and in order, and every diagram showing the squares its caption names.
+of its diagram, in order and within its section, and every diagram showing the squares
+its caption names.
 
 ``make test`` reads the rule sheets, the pieces sheets and the folded booklets in every
 language (the A4 booklets set the same sheets again); ``make textfit`` reads every PDF,
@@ -13,7 +14,7 @@ import os
 from pathlib import Path
 
 import pytest
-from textfit import Report, check_pdf
+from textfit import Report, check_pdf, check_sections
 
 _SAMPLE = ("*/rules-*.pdf", "*/pieces-*.pdf", "booklet-*-fold.pdf")
 
@@ -29,6 +30,8 @@ def test_every_page_fits_its_text(built: Path, pattern: str) -> None:
     assert files
     for path in files:
         check_pdf(path, report, examples="rules" in path.name or "booklet" in path.name)
+        if path.name.startswith("rules-"):  # each example within its own section
+            check_sections(path, path.parent.name, path.stem.removeprefix("rules-"), report)
     assert report.pages >= len(files)
     assert not report.defects, "\n".join(report.defects[:30])
 

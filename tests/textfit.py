@@ -238,3 +238,67 @@ def _check_examples(page: Any, words: list[Word], where: str, report: Report, la
             if not shown & cited:
                 report.add(f"{where}: example {n} names squares {sorted(cited)} its diagram does not show")
     return last
+
+
+def check_sections(path: Path, variant_id: str, lang: str, report: Report) -> None:
+    """Every example of a rule sheet stands in its own section: after its section's
+    heading and before the next one's; a row shared with an example of the section
+    before or after widens that to the section before or after (such a row stands
+    between the two sections' texts, see ``boardgen.sheets.rulesheet._plan``)."""
+    from boardgen.descriptor import load_variant
+    from boardgen.texts.compose import rule_sheet_text
+    from boardgen.texts.sheet import Shown
+
+    sheet = rule_sheet_text(load_variant(variant_id), lang)
+    headings: dict[int, tuple[int, float]] = {}
+    captions: dict[int, tuple[int, float]] = {}
+    with pdfplumber.open(path) as pdf:
+        for number, page in enumerate(pdf.pages):
+            words = sorted(_words(page), key=lambda w: (round(w.top), w.x0))
+            for i, w in enumerate(words[:-1]):
+                nxt = words[i + 1]
+                if abs(nxt.top - w.top) > 1:
+                    continue
+                if _CAPTION.match(w.text) and _NUMBER.match(nxt.text):
+                    captions[int(nxt.text[:-1])] = (number, w.top)
+                elif _NUMBER.match(w.text) and w.x0 < 20 * MM:
+                    section = int(w.text[:-1])
+                    if (
+                        0 < section <= len(sheet.sections)
+                        and nxt.text == sheet.sections[section - 1].title.split()[0]
+                    ):
+                        headings.setdefault(section, (number, w.top))
+    where = f"{path.parent.name}/{path.name}"
+    end = (10_000, 0.0)
+    for index, section in enumerate(sheet.sections):
+        start = headings.get(section.number)
+        if start is None:
+            report.add(f"{where}: section heading {section.heading!r} not found")
+            continue
+        following = [sheet.sections[j].number for j in (index + 1, index + 2) if j < len(sheet.sections)]
+        nearest = headings.get(following[0], end) if following else end
+        farther = headings.get(following[1], end) if len(following) > 1 else end
+        nxt_numbers = {
+            b.number
+            for b in (sheet.sections[index + 1].blocks if index + 1 < len(sheet.sections) else ())
+            if isinstance(b, Shown)
+        }
+        prev_numbers = {
+            b.number for b in (sheet.sections[index - 1].blocks if index else ()) if isinstance(b, Shown)
+        }
+        before = headings.get(sheet.sections[index - 1].number, start) if index else start
+        for block in section.blocks:
+            if not isinstance(block, Shown) or block.number not in captions:
+                continue
+            at = captions[block.number]
+            shares_row = any(
+                n in captions and captions[n][0] == at[0] and abs(captions[n][1] - at[1]) < 2
+                for n in nxt_numbers
+            )
+            limit = farther if shares_row else nearest
+            shares_before = any(
+                n in captions and captions[n][0] == at[0] and abs(captions[n][1] - at[1]) < 2
+                for n in prev_numbers
+            )
+            if not ((before if shares_before else start) <= at <= limit):
+                report.add(f"{where}: example {block.number} stands outside its section {section.heading!r}")
