@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 
 from .descriptor.model import Variant
-from .outputs import RenderOptions, paper_and_orientation, scene_for
+from .render.pictures import RenderOptions, paper_for, scene_for
 from .render.sheet import tile_plan
 
 #: Largest shrink offered, as a fraction of the cell size: past it the pieces change feel.
@@ -37,7 +37,7 @@ class SheetSaving:
 def board_sheets(variant: Variant, options: RenderOptions) -> int:
     """How many pages the board takes (its map included), without drawing them; with no
     orientation asked for, the fewer of the two."""
-    paper, landscape = paper_and_orientation(variant, options)
+    paper, landscape = paper_for(variant, options)
     artwork = scene_for(variant, "board", options)
     counts = []
     for turn in (False, True) if landscape is None else (landscape,):

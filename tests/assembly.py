@@ -19,9 +19,9 @@ from shapely.geometry import Polygon
 
 from boardgen.descriptor import load_variant
 from boardgen.outputs import RenderOptions, board_pages_for, scene_for
+from boardgen.paper import Box, paper_named
 from boardgen.render.joins import label_spots
 from boardgen.render.legible import MIN_TEXT_MM
-from boardgen.render.paper import Box, paper_named
 from boardgen.render.sheet import tile_plan
 from boardgen.render.tiles import item_bounds, leaves
 from boardgen.scene import Group, Item, Scene, Text

@@ -23,8 +23,10 @@ from __future__ import annotations
 __all__ = ["CROP_MARK", "FIXED_DATE", "PROFILES", "PROFILE_ENV", "SLUG", "cmyk_profile", "to_pdfx"]
 
 import datetime
+import hashlib
 import io
 import os
+import uuid
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -69,7 +71,7 @@ def cmyk_profile() -> Path:
 
 def _pikepdf() -> Any:
     try:
-        import pikepdf
+        import pikepdf  # lazy: an optional dependency (the print-shop extra)
     except ImportError:  # pragma: no cover - depends on the installation
         raise BoardgenError("--print-shop needs pikepdf: pip install 'boardgen[print-shop]'") from None
     return pikepdf
@@ -209,7 +211,4 @@ def to_pdfx(data: bytes, *, bleed: float, painted: bool = False, profile: Path |
 
 
 def _uuid(data: bytes) -> str:
-    import hashlib
-    import uuid
-
     return str(uuid.UUID(bytes=hashlib.sha256(data).digest()[:16]))

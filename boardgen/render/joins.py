@@ -33,7 +33,7 @@ from shapely.ops import linemerge
 from shapely.prepared import prep
 
 from ..geometry import Point
-from .paper import Box
+from ..paper import Box
 
 #: Air left around a shape of an earlier tile that is not a cell, in mm.
 AIR = 0.8

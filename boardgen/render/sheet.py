@@ -44,15 +44,15 @@ from shapely import unary_union
 from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
-from ..backends.fonts import text_width, wrap_text
 from ..errors import BoardgenError
+from ..fonts import text_width, wrap_text
 from ..geometry import Point
 from ..memo import Memo
+from ..paper import Box, Paper
 from ..scene import Circle, Group, Item, Polygon, Rect, Scene, Style, Text
 from ..texts.catalogue import Catalogue, catalogue
 from .joins import central_spot, label_spots, lines, rings
 from .legible import MIN_TEXT_MM, legible_items
-from .paper import Box, Paper
 from .ruler import ruler
 from .tiles import OVERLAP, Plan, Tile, leaves, plan_tiles, tile_items
 
