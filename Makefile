@@ -9,7 +9,7 @@ DIGEST := $(shell cksum < pyproject.toml | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.run-$(DIGEST)
 TEST_STAMP := $(VENV)/.test-$(DIGEST)
 
-.PHONY: boards library test fuzz lint imports bench clean setup system-deps compiled
+.PHONY: boards library test fuzz lint imports bench clean setup system-deps compiled assembly textfit
 
 setup: $(TEST_STAMP)
 
@@ -59,6 +59,16 @@ imports: $(TEST_STAMP)
 # several minutes). `make test` runs 40 each (20 mutated texts).
 fuzz: $(TEST_STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/test_fuzz.py --hypothesis-show-statistics
+
+# The virtual assembly of every shipped game's tiles on A4, Letter and A3 (tests/assembly.py);
+# `make test` checks five games that hold every kind of join on the three papers.
+assembly: $(TEST_STAMP)
+	BOARDGEN_ASSEMBLY=all $(BIN)/python -m pytest tests/test_assembly.py -q
+
+# Every page of every PDF of a full build checked for text that fits (tests/textfit.py);
+# `make test` reads the rule sheets, pieces sheets and folded booklets.
+textfit: $(TEST_STAMP)
+	BOARDGEN_TEXTFIT=all $(BIN)/python -m pytest tests/test_textfit.py -q
 
 # Speed and scale, against peers in the same run (pydraughts, python-chess).
 bench: $(TEST_STAMP)

@@ -190,14 +190,20 @@ def build_all(
     workers: int | None = None,
     progress: Progress | None = None,
     edition_name: str = "standard",
+    print_shop: float | None = None,
 ) -> BuildReport:
     """Validate ``variants``, then render all their outputs into ``out_dir``, with
     booklets and a gallery of just those; refuses before writing anything if any setup
     fails, naming every failure. Sheets are set in ``edition_name`` (see
-    :data:`boardgen.sheets.flow.EDITIONS`)."""
+    :data:`boardgen.sheets.flow.EDITIONS`). With ``print_shop`` (a bleed in mm), every
+    PDF is written as PDF/X-4 (:func:`boardgen.backends.pdfx.to_pdfx`, the trim being the page)."""
     started = time.perf_counter()
     if not variants:
         raise BoardgenError("nothing to build: no variant given")
+    if print_shop is not None:
+        from .backends.pdfx import cmyk_profile  # lazy: pikepdf, for print-shop builds only
+
+        cmyk_profile()  # refused before anything is drawn when none is installed
     failures: list[BoardgenError] = []
     for variant in variants:
         try:
@@ -212,7 +218,7 @@ def build_all(
     with locked(out_dir):
         check_targets(out_dir, targets)
         remove_leftovers(out_dir, targets)
-        return _write_all(out_dir, variants, jobs, (count, edition_name), progress, started)
+        return _write_all(out_dir, variants, jobs, (count, edition_name), progress, started, print_shop)
 
 
 def _write_all(
@@ -222,6 +228,7 @@ def _write_all(
     workers: tuple[int, str],
     progress: Progress | None,
     started: float,
+    print_shop: float | None = None,
 ) -> BuildReport:
     """Render the plan with ``workers`` (how many, and the edition they set sheets in) and
     write each file as it arrives (the folder is locked and checked)."""
@@ -232,6 +239,10 @@ def _write_all(
 
     def write(path: Path, data: bytes) -> None:
         nonlocal pages
+        if print_shop is not None and path.suffix == ".pdf":
+            from .backends.pdfx import to_pdfx  # lazy: pikepdf, for print-shop builds only
+
+            data = to_pdfx(data, bleed=print_shop)
         write_atomic(path, data, follow_links=False)
         written[path.relative_to(out_dir).as_posix()] = data
         pages += len(_PAGE.findall(data)) if path.suffix == ".pdf" else 0

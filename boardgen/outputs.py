@@ -27,6 +27,7 @@ __all__ = [
     "render",
     "render_booklet_file",
     "render_file",
+    "scene_for",
     "variant_files",
     "variant_languages",
     "worded_file",
@@ -56,7 +57,7 @@ from .render.pictures import (
 from .render.pieces_sheet import pieces_pages
 from .render.sheet import diagram_page
 from .rules.registry import make_game
-from .scene import Document
+from .scene import Document, Group, Rect, Scene, Style
 from .sheets.flow import edition
 from .texts import languages
 from .texts.catalogue import catalogue
@@ -95,11 +96,39 @@ def worded_file(what: What, lang: str) -> str:
 
 
 def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = RenderOptions()) -> bytes:
-    """One output as bytes, ready to be written, its sheets in ``options.edition``."""
+    """One output as bytes, ready to be written, its sheets in ``options.edition``; PDF/X-4
+    for a print shop with ``options.print_shop``."""
     if options.edition is None:
-        return _render(variant, what, fmt, options)
+        return _shop(variant, what, fmt, options)
     with edition(options.edition):
+        return _shop(variant, what, fmt, options)
+
+
+def _shop(variant: Variant, what: What, fmt: Format, options: RenderOptions) -> bytes:
+    """:func:`_render`, made PDF/X-4 for a print shop if asked: a board is then one page of
+    its own size, its background carried out over the bleed."""
+    if not (options.print_shop and fmt == "pdf"):
         return _render(variant, what, fmt, options)
+    from .backends.pdfx import to_pdfx  # lazy: pikepdf, for print-shop output only
+
+    if what != "board":
+        return to_pdfx(_render(variant, what, fmt, options), bleed=options.bleed)
+    from .backends.pdf import render_pdf  # lazy: reportlab, as below
+
+    artwork = scene_for(variant, "board", options)
+    b = options.bleed
+    ground = Rect(
+        0.0, 0.0, artwork.width + 2 * b, artwork.height + 2 * b, Style(fill=artwork.background or "#ffffff")
+    )
+    page = Scene(
+        artwork.width + 2 * b,
+        artwork.height + 2 * b,
+        (ground, Group(artwork.items, dx=b, dy=b, label="board")),
+        artwork.title,
+        artwork.description,
+    )
+    pdf = render_pdf(Document((page,), title=artwork.title, language=lang_of(options)))
+    return to_pdfx(pdf, bleed=b, painted=True)
 
 
 def _render(variant: Variant, what: What, fmt: Format, options: RenderOptions) -> bytes:

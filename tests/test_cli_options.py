@@ -367,3 +367,23 @@ def test_ctrl_c_stops_a_build_with_status_130_and_whole_files(tmp_path: Path, jo
     for path in written:
         data = path.read_bytes()
         assert data.rstrip().endswith(b"%%EOF" if path.suffix == ".pdf" else b"</svg>")
+
+
+# -- --fit-sheets ------------------------------------------------------------------------
+
+
+def test_render_offers_the_cell_size_that_saves_sheets_and_fit_sheets_takes_it(in_tmp: Path) -> None:
+    """Hexdame's 40 mm hexagons need six A4 tiles; a little smaller, four: render says
+    so, and --fit-sheets prints the board that way."""
+    code, _, err = run("render", "hexdame", "-o", "board.pdf")
+    assert code == 0
+    before = len(pypdf.PdfReader("board.pdf").pages)
+    assert "--fit-sheets" in err and f"instead of {before}" in err
+    code, _, err = run("render", "hexdame", "--fit-sheets", "-o", "fitted.pdf")
+    assert code == 0
+    after = len(pypdf.PdfReader("fitted.pdf").pages)
+    assert after < before and f"{after} pages instead of {before}" in err
+    code, _, err = run("render", "american-checkers", "--fit-sheets", "-o", "one.pdf")
+    assert code == 0 and "note" not in err  # one page already: nothing to save
+    code, _, err = run("render", "hexdame", "--fit-sheets", "-o", "board.svg")
+    assert code == 2 and "--fit-sheets" in err and not Path("board.svg").exists()

@@ -185,12 +185,23 @@ def test_the_cli_renders_one_sheet(tmp_path: Path) -> None:
     assert refused.exit_code == 2 and "no text catalogue for language 'xx'" in refused.output
 
 
+#: Sheets that took two pages only with example diagrams too small to carry the square
+#: numbers their captions name (Frisian's 10 x 10 rows of three, Pool's German text):
+#: the numbers now stay, and the sheet takes a third page.
+_THREE_PAGES = {
+    ("frisian-draughts", "en"),
+    ("frisian-draughts", "fr"),
+    ("frisian-draughts", "de"),
+    ("pool-checkers", "de"),
+}
+
+
 def test_every_sheet_fits_two_a4_pages(built: Path) -> None:
     """Pool and Variante Dames, the longest sheets, used to spill onto a third page."""
     for variant in VARIANTS:
         for lang in LANGS:
             pages = len(pypdf.PdfReader(built / variant.id / f"rules-{lang}.pdf").pages)
-            assert pages == 2, (variant.id, lang, pages)
+            assert pages == (3 if (variant.id, lang) in _THREE_PAGES else 2), (variant.id, lang, pages)
 
 
 def test_sheet_metadata_is_in_the_sheet_language(built: Path) -> None:

@@ -17,16 +17,24 @@ MM = 72 / 25.4
 
 def shapes(data: bytes, kind: str) -> list[Counter[tuple[float, float]]]:
     """Per page: how many filled shapes of each (width, height) in mm (a tile's glue
-    strip hatching, one open zigzag line, is not a cell)."""
+    strip, pale pink, and the white ground of its labels are not cells)."""
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         return [
             Counter(
                 (round(s["width"] / MM, 2), round(s["height"] / MM, 2))
                 for s in getattr(page, kind)
-                if s["fill"]
+                if s["fill"] and not _marks(s.get("non_stroking_color"))
             )
             for page in pdf.pages
         ]
+
+
+def _marks(colour: object) -> bool:
+    """Whether a fill is a tile mark's: the glue strip's pink (#f4e6ef) or white."""
+    glue = (0xF4 / 255, 0xE6 / 255, 0xEF / 255)
+    return isinstance(colour, tuple) and len(colour) == 3 and (
+        all(abs(a - b) < 0.01 for a, b in zip(colour, glue, strict=True)) or all(c > 0.99 for c in colour)
+    )
 
 
 @pytest.mark.parametrize("cell_size", [20.0, 40.0])

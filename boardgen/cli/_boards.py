@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import signal
 import sys
 from pathlib import Path
@@ -104,6 +105,25 @@ def list_variants(library: Library) -> None:
 )
 @edition_option
 @click.option(
+    "--print-shop",
+    is_flag=True,
+    help="PDF/X-4 for a print shop: CMYK (black text pure K), trim and bleed boxes, crop marks, "
+    "an output intent; a board is one page of its own size.",
+)
+@click.option(
+    "--bleed",
+    type=Finite(0, 10),
+    default=None,
+    metavar="MM",
+    help="Bleed around the trim for --print-shop, in mm (default 3): the board's background reaches it.",
+)
+@click.option(
+    "--fit-sheets",
+    is_flag=True,
+    help="For a tiled PDF board: take the largest cell size up to 10 % smaller that prints "
+    "it on fewer sheets (without it, render says when one exists).",
+)
+@click.option(
     "-o",
     "--output",
     type=click.Path(path_type=Path),
@@ -123,6 +143,9 @@ def render(
     coordinates: bool | None,
     lang: str,
     edition: str,
+    print_shop: bool,
+    bleed: float | None,
+    fit_sheets: bool,
     output: Path,
 ) -> None:
     """Render one board or starting diagram of VARIANT (an id or a YAML file), or its rule sheet.
@@ -134,6 +157,7 @@ def render(
     # Lazy for start-up speed (completion, --help): the commands load what they run.
     from ..outputs import RenderOptions
     from ..outputs import render as render_output
+    from ..sheetsaving import sheet_saving_size
     from ..validate import ensure_printable
 
     if fmt in MAKER_FORMATS or output.suffix.lower() in (".dxf", ".stl"):
@@ -162,8 +186,44 @@ def render(
         )
     if edition != "standard" and what not in ("rules", "pieces"):
         refuse_unused({"--edition": True}, f"to the {what} (it sets rule sheets and booklets)")
-    options = RenderOptions(cell_size, paper, landscape, coordinates, lang, edition=edition)
+    if (print_shop or bleed is not None) and chosen != "pdf":
+        raise click.UsageError("--print-shop and --bleed apply to PDF output")
+    if bleed is not None and not print_shop:
+        raise click.UsageError("--bleed applies to --print-shop output")
+    options = RenderOptions(
+        cell_size,
+        paper,
+        landscape,
+        coordinates,
+        lang,
+        edition=edition,
+        print_shop=print_shop,
+        bleed=3.0 if bleed is None else bleed,
+    )
+    if print_shop:
+        from ..backends.pdfx import cmyk_profile  # lazy: pikepdf, for --print-shop only
+
+        cmyk_profile()  # refused before anything is drawn when none is installed
+    if fit_sheets and (what != "board" or chosen != "pdf"):
+        raise click.UsageError("--fit-sheets applies to a PDF board (--what board, a .pdf file)")
+    saving = sheet_saving_size(loaded, options) if what == "board" and chosen == "pdf" else None
+    if saving is not None and fit_sheets:
+        options = dataclasses.replace(options, cell_size=saving.cell_size)
     write_output(output, render_output(loaded, what, chosen, options))  # type: ignore[arg-type]
+    if saving is not None:
+        size = options.cell_size or loaded.print.cell_size
+        if fit_sheets:
+            click.echo(
+                f"boardgen: note: cells of {saving.cell_size:g} mm: "
+                f"{saving.sheets} pages instead of {saving.before}",
+                err=True,
+            )
+        else:
+            click.echo(
+                f"boardgen: note: --cell-size {saving.cell_size:g} (instead of {size:g}) prints this board "
+                f"on {saving.sheets} pages instead of {saving.before}; --fit-sheets takes it",
+                err=True,
+            )
 
 
 def _render_maker(
@@ -234,10 +294,29 @@ def _terminate(number: int, frame: object) -> None:
 )
 @edition_option
 @click.option("--quiet", "-q", is_flag=True, help="Print only errors: no progress bar, no summary.")
+@click.option(
+    "--print-shop",
+    is_flag=True,
+    help="Every PDF as PDF/X-4 for a print shop: CMYK, trim and bleed boxes, crop marks, an output intent.",
+)
+@click.option(
+    "--bleed",
+    type=Finite(0, 10),
+    default=None,
+    metavar="MM",
+    help="Bleed for --print-shop, in mm (default 3).",
+)
 @reports_errors
 @uses_library
 def build(
-    library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | None, edition: str, quiet: bool
+    library: Library,
+    games: tuple[str, ...],
+    out_dir: Path,
+    jobs: int | None,
+    edition: str,
+    quiet: bool,
+    print_shop: bool,
+    bleed: float | None,
 ) -> None:
     """Render every output of the games given into one folder, with booklets and a gallery.
 
@@ -248,12 +327,15 @@ def build(
     """
     from ..build import build_all  # lazy: start-up speed, as above
 
+    if bleed is not None and not print_shop:
+        raise click.UsageError("--bleed applies to --print-shop output")
+    shop = (3.0 if bleed is None else bleed) if print_shop else None
     variants = library.load_all(games)
     # A terminated build exits through Python, so files being written are removed
     # rather than left half-written (SIGKILL cannot be caught: the next build cleans up).
     signal.signal(signal.SIGTERM, _terminate)
     if quiet or not sys.stderr.isatty():
-        report = build_all(out_dir, variants, workers=jobs, edition_name=edition)
+        report = build_all(out_dir, variants, workers=jobs, edition_name=edition, print_shop=shop)
     else:
         with click.progressbar(
             length=1, label="building", file=sys.stderr, show_pos=True, show_eta=False
@@ -264,7 +346,9 @@ def build(
                 bar.label = f"building {path.relative_to(out_dir)}"[:48].ljust(48)
                 bar.update(1)
 
-            report = build_all(out_dir, variants, workers=jobs, progress=advance, edition_name=edition)
+            report = build_all(
+                out_dir, variants, workers=jobs, progress=advance, edition_name=edition, print_shop=shop
+            )
     for notice in report.notices:
         click.echo(f"boardgen: note: {notice}", err=True)
     if not quiet:

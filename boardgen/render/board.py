@@ -11,7 +11,15 @@ Squares are ``Rect`` items, light and dark ones in two groups, so the SVG stays 
 
 from __future__ import annotations
 
-__all__ = ["BoardOptions", "Overlay", "board_extent", "board_scene", "board_size", "window_cells"]
+__all__ = [
+    "BoardOptions",
+    "Overlay",
+    "board_extent",
+    "board_scene",
+    "board_size",
+    "smallest_numbered_cell",
+    "window_cells",
+]
 
 import math
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -34,13 +42,15 @@ from .track import TRACK_EXTENT, PawnMove, track_gap, track_items
 class BoardOptions:
     """``flip`` draws the board from the north player's side (turned 180 degrees);
     ``window`` draws only those cells (a square board: the rectangle they span), with
-    their pieces and their own labels, as a zoomed part of the board."""
+    their pieces and their own labels, as a zoomed part of the board; the squares whose
+    PDN numbers are ``named`` (a caption speaks of them) show them even under a piece."""
 
     cell_size: float
     coordinates: bool = True
     title: str = ""
     flip: bool = False
     window: frozenset[int] | None = None
+    named: frozenset[int] = frozenset()
 
 
 #: Extra drawing placed by the board's layout: (items under the pieces, items over them).
@@ -79,6 +89,10 @@ def board_scene(
     if pieces:
         items.append(Group(tuple(piece_items(variant, layout, pieces)), label="pieces"))
     items.extend(over)
+    if options.coordinates and variant.board.pdn and options.named:
+        items.extend(
+            _named_numbers(variant, layout, colours, frozenset(pieces or ()), frozenset(cells), options.named)
+        )
     title = options.title or variant.text(variant.title)
     description = describe_position(variant, pieces or {}, scores if variant.scoring_track else None)
     # An opaque ground (print.colours.background) for pictures shown on their own, so
@@ -275,6 +289,28 @@ def _pdn_numbers(
     return [Group(tuple(texts), label="square numbers")] if texts else []
 
 
+def _named_numbers(
+    variant: Variant,
+    layout: Layout,
+    colours: Mapping[str, str],
+    occupied: frozenset[int],
+    cells: frozenset[int],
+    named: frozenset[int],
+) -> list[Item]:
+    """The numbers a caption names whose squares hold a piece (left out under it by
+    :func:`_pdn_numbers`), on a small tag of the background colour over the piece's edge:
+    a reader looking for "the man on 18" finds 18."""
+    tags: list[Item] = []
+    for cell, number, (x, y, size), hidden in _number_places(variant, layout, occupied):
+        if cell in cells and number in named and hidden:
+            width = text_width(str(number), size)
+            pad = 0.12 * size
+            ground = Style(fill=colours["background"], stroke=colours["text"], stroke_width=0.12, opacity=0.9)
+            tags.append(Rect(x - pad, y - 0.8 * size - pad, width + 2 * pad, 0.95 * size + 2 * pad, ground))
+            tags.append(Text(x, y, str(number), size, colours["text"]))
+    return [Group(tuple(tags), label="named square numbers")] if tags else []
+
+
 def _number_erasers(
     variant: Variant, layout: Layout, colours: Mapping[str, str], occupied: frozenset[int]
 ) -> list[Item]:
@@ -292,6 +328,11 @@ def _number_erasers(
                 Rect(x - 0.1, y - 0.85 * size, width + 0.2, 1.0 * size, Style(fill=colours[shade]))
             )
     return [Group(tuple(patches), label="hidden square numbers")] if patches else []
+
+
+def smallest_numbered_cell() -> float:
+    """The smallest cell size (to 0.1 mm) whose squares carry their PDN numbers."""
+    return next(c / 10 for c in range(10, 400) if _number_size(c / 10) is not None)
 
 
 def _number_places(

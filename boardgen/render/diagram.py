@@ -172,6 +172,7 @@ def diagram_scene(
     title: str = "",
     description: str = "",
     window: frozenset[int] | None = None,
+    named: frozenset[int] = frozenset(),
 ) -> Scene:
     """``pieces`` on the board of ``variant`` with the given marks (on ``window``, a
     part of the board, when given).
@@ -191,7 +192,7 @@ def diagram_scene(
         under = alternative_items(layout, alternatives) + highlight_items(layout, highlights)
         return under, over + arrow_items(layout, arrows) + crowned_items(layout, crowned)
 
-    options = BoardOptions(cell_size, coordinates, title or variant.text(variant.title), flip, window)
+    options = BoardOptions(cell_size, coordinates, title or variant.text(variant.title), flip, window, named)
     scene = board_scene(variant, options, pieces, overlay, scores=scores, pawn_move=pawn_move)
     if not description:
         marks = _marks_text(variant, arrows, highlights, captured, placed, flip, alternatives, crowned)
@@ -285,7 +286,13 @@ def move_marks(variant: Variant, game: Game, position: Any, move: Any) -> MoveMa
 
 
 def example_scene(
-    variant: Variant, game: Game, example: Example, *, cell_size: float, track: bool = True
+    variant: Variant,
+    game: Game,
+    example: Example,
+    *,
+    cell_size: float,
+    track: bool = True,
+    named: frozenset[int] = frozenset(),
 ) -> Scene:
     """The example's position before its move, the move drawn on it.
 
@@ -332,6 +339,7 @@ def example_scene(
         crowned=marks.crowned,
         scores=scores,
         pawn_move=pawn_move,
+        named=named,
         title=f"{variant.text(variant.title)}: {caption}" if caption else variant.text(variant.title),
         description="\n".join([describe_position(drawn, before, scores), "", *lines]),
     )

@@ -60,6 +60,11 @@ class RenderOptions:
     #: The edition sheets are set in, "standard" or "large-print" (see sheets.flow.EDITIONS);
     #: None: the edition in force (a build sets it once for all its files).
     edition: str | None = None
+    #: PDF/X-4 for a print shop (CMYK, trim and bleed boxes, output intent); a board is
+    #: then one page of its own size, its background extended by ``bleed`` mm.
+    print_shop: bool = False
+    #: Bleed around each page's trim, in mm (print-shop output only).
+    bleed: float = 3.0
 
 
 def paper_for(variant: Variant, options: RenderOptions) -> tuple[Paper, bool | None]:

@@ -35,14 +35,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..descriptor.model import Variant
-from ..fonts import wrap_text
+from ..fonts import text_width, wrap_text
 from ..paper import Box, Paper
 from ..rules.registry import family
 from ..scene import Group, Item, Polygon, Scene, Style, Text
 from ..texts.catalogue import Catalogue, catalogue, typeset
 from .pieces import counter_items
 from .ruler import ruler
-from .sheet import number
+from .sheet import fit_text, number
 
 #: Counter diameter / cell size.
 COUNTER_RATIO = 0.74
@@ -194,16 +194,28 @@ def _notes(variant: Variant, sets: tuple[CounterSet, ...], width: float, c: Cata
     return wrap_text(" ".join(notes), _NOTE, width)
 
 
-def _header(title: str, page: str, rows: list[_Row], notes: list[str], box: Box, c: Catalogue) -> list[Item]:
-    """Title and page number, this page's counts, then the notes."""
+def _here(c: Catalogue, counts: Counter[CounterSet] | dict[CounterSet, int], width: float) -> list[str]:
+    """ "This page: ..." wrapped to ``width`` mm."""
+    return wrap_text(
+        c.text("pieces.here", items=", ".join(s.text(c, n) for s, n in counts.items())), _LINE, width
+    )
+
+
+def _header(
+    title: str, page: str, rows: list[_Row], notes: list[str], box: Box, c: Catalogue, room: int
+) -> list[Item]:
+    """Title and page number (the title shortened so that they never meet), this page's
+    counts (on at most ``room`` lines), then the notes."""
     on_page = Counter(counter for row in rows for counter in row.cells)
-    here = c.text("pieces.here", items=", ".join(s.text(c, n) for s, n in on_page.items()))
+    here = _here(c, on_page, box.width)[:room]
+    gap = text_width(page, _LINE) + 4.0 if page else 0.0
     items: list[Item] = [
-        Text(box.x, box.y + _TITLE, title, _TITLE, bold=True),
+        Text(box.x, box.y + _TITLE, fit_text(title, _TITLE, True, box.width - gap), _TITLE, bold=True),
         Text(box.right, box.y + _TITLE, page, _LINE, anchor="end"),
-        Text(box.x, box.y + 9.0, here, _LINE),
     ]
-    for n, line in enumerate(notes, start=1):
+    for n, line in enumerate(here):
+        items.append(Text(box.x, box.y + 9.0 + _LEADING * n, line, _LINE))
+    for n, line in enumerate(notes, start=room):
         items.append(Text(box.x, box.y + 9.0 + _LEADING * n, line, _NOTE))
     return items
 
@@ -219,8 +231,10 @@ def pieces_pages(
     page_paper = paper.oriented(False)
     box = page_paper.printable
     notes = _notes(variant, sets, box.width, c)
-    marks, _, ruler_height = ruler(c.text("board.ruler"))
-    area = box.inset(0, 9.0 + _LEADING * len(notes) + 3.0, 0, ruler_height + 3.0)
+    # Room for the longest "This page: ..." a page can have: the whole set's.
+    room = len(_here(c, {s: s.count for s in sets}, box.width))
+    marks, _, ruler_height = ruler(c.text("board.ruler"), c.text("board.inch"))
+    area = box.inset(0, 9.0 + _LEADING * (len(notes) + room - 1) + 3.0, 0, ruler_height + 3.0)
     gap = max(1.5, 0.06 * variant.print.cell_size)
     layout = _pages(sets, area, gap)
     widest = max(row.width for rows in layout for row in rows)
@@ -230,7 +244,7 @@ def pieces_pages(
     for n, rows in enumerate(layout, start=1):
         page = c.text("words.page_of", n=n, total=len(layout)) if numbered else ""
         items: list[Item] = [
-            *_header(title, page, rows, notes, box, c),
+            *_header(title, page, rows, notes, box, c, room),
             Group(tuple(_cuts(rows, x0)), label="cut lines"),
             Group(tuple(item for row in rows for item in _counters(row, x0)), label="counters"),
             Group(marks, dx=box.x, dy=box.bottom - ruler_height, label="calibration ruler"),

@@ -21,7 +21,10 @@ from ..scene import Item, Polygon, Rect, Style, Text
 INCH = 25.4
 #: Length of the metric bar, in mm.
 METRIC_LENGTH = 50.0
-CAPTION = "Check: this bar must measure exactly 50 mm / 2 in. Print at 100 % (actual size), no scaling."
+CAPTION = (
+    "Check: this bar must measure exactly 50 mm / 2 in. "
+    "Print single-sided at 100 % (actual size), no scaling."
+)
 
 _INK = "#000000"
 _TICK = Style(stroke=_INK, stroke_width=0.15)
@@ -52,14 +55,15 @@ def _bar(x0: float, count: int, step: float, ticks: _Levels, labels: dict[int, s
 
 
 @functools.cache
-def ruler(caption: str = CAPTION) -> tuple[tuple[Item, ...], float, float]:
+def ruler(caption: str = CAPTION, inch: str = "in") -> tuple[tuple[Item, ...], float, float]:
     """The ruler as scene items at the origin, with its width and height in mm; the
-    height does not depend on the caption, only the width does."""
+    height does not depend on the caption, only the width does. ``inch`` is the
+    language's abbreviation for inches, printed after the imperial bar."""
     metric = _bar(_PAD, 50, 1.0, _METRIC_TICKS, {i: str(i) for i in range(0, 51, 10)}, "mm")
     inch_x = _PAD + METRIC_LENGTH + 10.0
-    imperial = _bar(inch_x, 16, INCH / 8, _INCH_TICKS, {0: "0", 8: "1", 16: "2"}, "in")
+    imperial = _bar(inch_x, 16, INCH / 8, _INCH_TICKS, {0: "0", 8: "1", 16: "2"}, inch)
     caption_y = _BAR_TOP + _BAR_HEIGHT + 3.4
     text = Text(_PAD, caption_y, caption, _CAPTION)
-    width = max(inch_x + 2 * INCH + 1.2 + text_width("in", _LABEL), _PAD + text_width(caption, _CAPTION))
+    width = max(inch_x + 2 * INCH + 1.2 + text_width(inch, _LABEL), _PAD + text_width(caption, _CAPTION))
     height = caption_y + 0.6  # descenders
     return (*metric, *imperial, text), width, height

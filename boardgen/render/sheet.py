@@ -33,9 +33,16 @@ __all__ = [
     "board_pages",
     "content_box",
     "diagram_page",
+    "fit_text",
+    "tile_plan",
 ]
 
 import math
+
+from shapely import box as make_box
+from shapely import unary_union
+from shapely.geometry import LineString
+from shapely.geometry.base import BaseGeometry
 
 from ..errors import BoardgenError
 from ..fonts import text_width, wrap_text
@@ -44,14 +51,15 @@ from ..memo import Memo
 from ..paper import Box, Paper
 from ..scene import Circle, Group, Item, Polygon, Rect, Scene, Style, Text
 from ..texts.catalogue import Catalogue, catalogue
-from .legible import legible_items
+from .joins import central_spot, label_spots, lines, rings
+from .legible import MIN_TEXT_MM, legible_items
 from .ruler import ruler
-from .tiles import OVERLAP, Plan, Tile, own_boxes, plan_tiles, tile_items
+from .tiles import OVERLAP, Plan, Tile, leaves, plan_tiles, tile_items
 
 #: Height of the title band at the top of the printable area, in mm.
 TITLE_BAND = 12.0
 #: Room between a tile's board piece and the content edge, for crop marks, in mm.
-GUTTER = 3.0
+GUTTER = 4.0
 #: Height of the ruler band at the bottom of the printable area, in mm (the ruler's
 #: height does not depend on its caption's language).
 RULER_BAND = math.ceil(ruler()[2] + 2.0)
@@ -66,7 +74,9 @@ _MAP_EDGE = Style(stroke="#1f6fd1", stroke_width=0.3)
 _MAP_INK = "#1f6fd1"
 _MAP_LABEL = Style(fill="#ffffff", opacity=0.85)
 _GLUE = Style(fill="#f4e6ef")
+_PAPER = Style(fill="#ffffff")
 _HATCH = Style(stroke="#d1007a", stroke_width=0.2, opacity=0.5)
+_SCISSORS_OFF, _SCISSORS_REACH = 2.4, 3.5  # scissors' distance off the tile, and size
 _BAND = 3.2  # font size of the tile name on a glue strip, mm
 _HEADER = 4.2  # font size of the tile names on the map, mm
 _LEADING = 4.2  # line spacing of the map's instructions and of diagram captions, mm
@@ -83,7 +93,7 @@ def content_box(paper: Paper) -> Box:
     return paper.printable.inset(0, TITLE_BAND, 0, RULER_BAND)
 
 
-def _fit(text: str, size: float, bold: bool, width: float) -> str:
+def fit_text(text: str, size: float, bold: bool, width: float) -> str:
     """``text`` shortened with an ellipsis so that it is at most ``width`` mm wide."""
     if text_width(text, size, bold) <= width:
         return text
@@ -105,10 +115,12 @@ def _frame(
     """Title band (title, subtitle, big badge on the right) and ruler band of a board page."""
     box = paper.printable
     badge_width = text_width(badge, 8.0, True) + 4.0 if badge else 0.0
-    marks, ruler_width, ruler_height = ruler(c.text("board.ruler"))
+    marks, ruler_width, ruler_height = ruler(c.text("board.ruler"), c.text("board.inch"))
     items: list[Item] = [
-        Text(box.x, box.y + _TITLE, _fit(title, _TITLE, True, box.width - badge_width), _TITLE, bold=True),
-        Text(box.x, box.y + 9.0, _fit(subtitle, _SUBTITLE, False, box.width - badge_width), _SUBTITLE),
+        Text(
+            box.x, box.y + _TITLE, fit_text(title, _TITLE, True, box.width - badge_width), _TITLE, bold=True
+        ),
+        Text(box.x, box.y + 9.0, fit_text(subtitle, _SUBTITLE, False, box.width - badge_width), _SUBTITLE),
         Group(marks, dx=box.x, dy=box.bottom - ruler_height, label="calibration ruler"),
     ]
     if badge:
@@ -125,7 +137,7 @@ def _line(x1: float, y1: float, x2: float, y2: float, style: Style) -> Polygon:
 def _crop_marks(on: Box, outer: tuple[bool, bool, bool, bool]) -> list[Item]:
     """Crop marks in the gutter, on the lines along which the board's outer edges are
     cut (a tile's joins are cut along its dashed line instead)."""
-    a, b = 0.8, GUTTER - 0.4  # marks run from a to b mm outside the cut line
+    a, b = 0.6, GUTTER - 0.2  # marks run from a to b mm outside the cut line (3.2 mm long)
     left, top, right, bottom = outer
     items: list[Item] = []
     for y, on_edge in ((on.y, top), (on.bottom, bottom)):
@@ -140,68 +152,97 @@ def _crop_marks(on: Box, outer: tuple[bool, bool, bool, bool]) -> list[Item]:
     return items
 
 
-def _glue(band: Box, label: str, taken: list[Box]) -> list[Item]:
-    """A hatched strip where the next tile is glued on, carrying that tile's name
-    wherever the strip is clear of this tile's own shapes (``taken``), at most every 60 mm."""
-    step, past = 2.5, 1.0
-    # The hatching is one zigzag line: each stroke runs ``past`` mm beyond the strip at
-    # both ends, where it turns to the next, so the turns fall outside the clip and the
-    # strip shows only parallel strokes (one path to draw, not a hundred).
-    zigzag: list[Point] = []
+def _glue(tile: Tile, total: int) -> list[Item]:
+    """Hatched strips where the later tiles are glued on, each part carrying the name of
+    the tile laid on it wherever a label fits clear of this tile's own shapes, at most
+    every 60 mm; a part too crowded for the usual size takes a smaller one (never below 6 pt)."""
+    laid = tile.joins.laid
+    if not laid:
+        return []
+    area = unary_union([part for _, part in laid])
+    x0, y0, x1, y1 = area.bounds
+    band = Box(x0, y0, x1 - x0, y1 - y0)
+    # The hatching: parallel strokes, each clipped to where a later tile lies (around a
+    # neighbour's shapes the strip leaves the paper blank).
+    strokes: list[Item] = []
     k = 0.0
     while k < band.width + band.height:
-        top = (band.x + k + past, band.y - past)
-        bottom = (band.x + k - band.height - past, band.bottom + past)
-        zigzag += [top, bottom] if len(zigzag) % 4 == 0 else [bottom, top]
-        k += step
-    hatch = Polygon(tuple(zigzag), _HATCH, closed=False)
-    strip = (Rect(band.x, band.y, band.width, band.height, _GLUE), hatch)
-    items: list[Item] = [Group(strip, clip=(band.x, band.y, band.width, band.height), label="glue strip")]
-    w, h = text_width(label, _BAND, True) + 1.2, 1.46 * _BAND + 0.4  # the glyphs' full height
-    along = band.height > band.width  # the strip runs down the page
-    length, across = (band.height, band.width) if along else (band.width, band.height)
-    taken = [b for b in taken if b.overlaps(band)]  # only these can touch a spot in the strip
-    last = -math.inf
-    t = 0.0
-    while t <= length:
-        if t - last < 60.0:  # too close to the last name: no spot here
-            t += 2.0
-            continue
-        for f in (0.5, 0.3, 0.7, 0.15, 0.85):
-            x, y = (band.x + across * f, band.y + t) if along else (band.x + t, band.y + across * f)
-            spot = Box(x - w / 2, y - 0.75 * _BAND - 0.2, w, h)
-            if band.contains(spot) and not any(spot.overlaps(b) for b in taken):
-                items.append(Rect(spot.x, spot.y, w, h, Style(fill="#ffffff")))
-                items.append(
-                    Text(x, y + 0.36 * _BAND, label, _BAND, _GUIDE.stroke or "", "middle", bold=True)
-                )
-                last = t
+        ends = ((band.x + k + 1.0, band.y - 1.0), (band.x + k - band.height - 1.0, band.bottom + 1.0))
+        stroke = LineString(ends)
+        strokes += [Polygon(line, _HATCH, closed=False) for line in lines(stroke.intersection(area))]
+        k += 2.5
+    ground = [Polygon(ring, _GLUE) for ring in rings(area)]
+    holes = [Polygon(ring, _PAPER) for ring in rings(area, holes=True)]
+    items: list[Item] = [Group((*ground, *holes, *strokes), label="glue strip")]
+    taken = tile.joins.shapes  # grows by each name placed: names never overlap
+    # The tightest parts (a diagonal neighbour's corner) are named first, while the room is free.
+    for number, part in sorted(
+        laid, key=lambda entry: (entry[1].difference(tile.joins.shapes).area, entry[0])
+    ):
+        label = f"{number}/{total}"
+        for size in (_BAND, 2.6, MIN_TEXT_MM):
+            w, h = text_width(label, size, True) + 1.2, 1.46 * size + 0.4  # the glyphs' full height
+            spots = label_spots(part, taken, (w, h))
+            if spots:
                 break
-        t += 2.0
+        for cx, cy in spots:
+            taken = taken.union(
+                make_box(cx - w / 2 - 0.5, cy - h / 2 - 0.5, cx + w / 2 + 0.5, cy + h / 2 + 0.5)
+            )
+            items.append(Rect(cx - w / 2, cy - h / 2, w, h, _PAPER))
+            items.append(Text(cx, cy + 0.38 * size, label, size, _GUIDE.stroke or "", "middle", bold=True))
     return items
 
 
-def _cut_line(edges: tuple[tuple[Point, Point], ...]) -> list[Item]:
+def _cut_line(tile: Tile, dx: float, dy: float, room: Box) -> tuple[list[Item], list[Item]]:
     """The dashed line (on a white core, to show on any board colour) along which a
-    tile is cut out, with a pair of scissors at its first end."""
-    if not edges:
-        return []
+    tile is cut out, in artwork coordinates; and a pair of scissors on the page (inside
+    ``room``), where the line starts, pointing along it."""
+    chains = tile.cut
+    if not chains:
+        return [], []
     items: list[Item] = []
     for style in (_GUIDE_UNDER, _GUIDE):
-        items += [Polygon((a, b), style, closed=False) for a, b in edges]
-    (x, y), _ = min(edges, key=lambda e: (e[0][1], e[0][0]))
-    return [Group(tuple(items), label="cut line"), _scissors(x, y)]
+        items += [Polygon(chain, style, closed=False) for chain in chains]
+    win = tile.window
+    ends = [
+        (chain[0], chain[1]) if n == 0 else (chain[-1], chain[-2])
+        for chain in chains
+        for n in (0, 1)
+        if len(chain) > 1
+    ]
+    on_edge = [
+        e for e in ends if min(abs(e[0][0] - win.x), abs(e[0][1] - win.y), abs(e[0][0] - win.right)) < 0.05
+    ]
+    # Just outside the tile where the line starts, if the page has room there; else on
+    # the line itself, a little way in.
+    placed = []
+    for (x, y), (nx, ny) in sorted(on_edge or ends, key=lambda e: (e[0][1], e[0][0])):
+        length = math.hypot(nx - x, ny - y) or 1.0
+        ux, uy = (nx - x) / length, (ny - y) / length
+        for back in (_SCISSORS_OFF, -_SCISSORS_OFF):
+            sx, sy = dx + x - ux * back, dy + y - uy * back
+            reach = Box(sx - _SCISSORS_REACH, sy - _SCISSORS_REACH, 2 * _SCISSORS_REACH, 2 * _SCISSORS_REACH)
+            placed.append((back < 0 or not room.contains(reach), (sx, sy, ux, uy)))
+    _, (sx, sy, ux, uy) = min(placed, key=lambda p: p[0])
+    return [Group(tuple(items), label="cut line")], [_scissors(sx, sy, ux, uy)]
 
 
-def _scissors(x: float, y: float) -> Group:
-    """Scissors (two rings and two crossed blades) at ``(x, y)``: cut here."""
+def _scissors(x: float, y: float, ux: float = 0.0, uy: float = 1.0) -> Group:
+    """Scissors (two rings and two crossed blades) at ``(x, y)``, blades pointing along
+    ``(ux, uy)``: cut here, this way."""
+
+    def at(px: float, py: float) -> Point:  # turns the upright drawing so that +y is (ux, uy)
+        return x + px * uy + py * ux, y - px * ux + py * uy
+
     ink = Style(stroke=_GUIDE.stroke, stroke_width=0.35)
     blade = Style(stroke=_GUIDE.stroke, stroke_width=0.45)
+    ring = Style(fill="#ffffff", stroke=_GUIDE.stroke, stroke_width=0.35)
     shapes: list[Item] = [
-        Circle(x - 1.4, y - 2.6, 0.8, Style(fill="#ffffff", stroke=_GUIDE.stroke, stroke_width=0.35)),
-        Circle(x + 1.4, y - 2.6, 0.8, Style(fill="#ffffff", stroke=_GUIDE.stroke, stroke_width=0.35)),
-        _line(x - 0.9, y - 2.0, x + 0.9, y + 2.2, blade),
-        _line(x + 0.9, y - 2.0, x - 0.9, y + 2.2, blade),
+        Circle(*at(-1.4, -2.6), 0.8, ring),
+        Circle(*at(1.4, -2.6), 0.8, ring),
+        Polygon((at(-0.9, -2.0), at(0.9, 2.2)), blade, closed=False),
+        Polygon((at(0.9, -2.0), at(-0.9, 2.2)), blade, closed=False),
         Circle(x, y, 0.25, ink),
     ]
     return Group(tuple(shapes), label="scissors")
@@ -215,19 +256,18 @@ def _tile_page(paper: Paper, plan: Plan, tile: Tile, title: str, page: str, c: C
         room.x + (room.width - win.width) / 2, room.y + (room.height - win.height) / 2, win.width, win.height
     )
     clip = win.inset(*(-_BLEED if outer else 0.0 for outer in tile.outer))
-    glue: list[Item] = []
-    taken = own_boxes(plan, tile)
-    for band, number in tile.glue:
-        glue += _glue(band, plan.tiles[number - 1].name(total), taken)
     name = tile.name(total)
+    free = paper.printable.inset(0, TITLE_BAND - 1.5, 0, RULER_BAND)  # below the subtitle
+    cut, scissors = _cut_line(tile, on.x - win.x, on.y - win.y, free)
     items: list[Item] = [
         Group(
-            (*glue, *tile_items(plan, tile), *_cut_line(tile.cut)),
+            (*_glue(tile, total), *tile_items(plan, tile), *cut),
             dx=on.x - win.x,
             dy=on.y - win.y,
             clip=(clip.x, clip.y, clip.width, clip.height),
             label=f"tile {name}",
-        )
+        ),
+        *scissors,
     ]
     items += _crop_marks(on, tile.outer)
     label = c.text(
@@ -240,6 +280,16 @@ def _tile_page(paper: Paper, plan: Plan, tile: Tile, title: str, page: str, c: C
     )
     items += _frame(paper, c, title, label, badge=name, page=page)
     return Scene(paper.width, paper.height, tuple(items), f"{title}: tile {name}", label)
+
+
+def _texts(plan: Plan) -> BaseGeometry:
+    """Where the board's texts (labels, numbers) stand, artwork coordinates."""
+    boxes = [
+        make_box(leaf.box.x, leaf.box.y, leaf.box.right, leaf.box.bottom)
+        for leaf in leaves(plan)
+        if isinstance(leaf.item, Text) and leaf.box is not None
+    ]
+    return unary_union(boxes) if boxes else make_box(0, 0, 0, 0)
 
 
 def _map_page(artwork: Scene, paper: Paper, plan: Plan, title: str, page: str, c: Catalogue) -> Scene:
@@ -260,14 +310,24 @@ def _map_page(artwork: Scene, paper: Paper, plan: Plan, title: str, page: str, c
     items: list[Item] = [Group(shown, dx=x0, dy=y0, scale=s, label="whole board, scaled")]
     total = len(plan.tiles)
     names: list[Item] = []
+    words = _texts(plan)  # the board's labels and numbers: a tile's name never covers one
+
+    def placed(ring: tuple[Point, ...]) -> tuple[Point, ...]:
+        return tuple((x0 + x * s, y0 + y * s) for x, y in ring)
+
     for tile in plan.tiles:
-        w = tile.window
-        items.append(Rect(x0 + w.x * s, y0 + w.y * s, w.width * s, w.height * s, _MAP_TILE))
-        own = tile.own
-        cx, cy = x0 + (own.x + own.width / 2) * s, y0 + (own.y + own.height / 2) * s
+        # Each tile outlined where it shows once glued: staircase joins between hexagons.
+        outline = [placed(ring) for ring in rings(tile.joins.visible)]
+        items += [Polygon(ring, _MAP_TILE) for ring in outline]
+        items += [Polygon(ring, _MAP_EDGE) for ring in outline]
         name = tile.name(total)
         width = text_width(name, _HEADER, True)
-        names.append(Rect(cx - width / 2 - 1.0, cy - _HEADER * 0.8, width + 2.0, _HEADER * 1.3, _MAP_LABEL))
+        size = ((width + 2.0) / s, _HEADER * 1.3 / s)
+        spot = central_spot(tile.joins.visible, words, size)
+        if spot is None:  # crowded: the middle of the tile's own shapes
+            spot = (tile.own.x + tile.own.width / 2, tile.own.y + tile.own.height / 2)
+        cx, cy = x0 + spot[0] * s, y0 + spot[1] * s
+        names.append(Rect(cx - width / 2 - 1.0, cy - _HEADER * 0.65, width + 2.0, _HEADER * 1.3, _MAP_LABEL))
         names.append(Text(cx, cy + 0.36 * _HEADER, name, _HEADER, _MAP_INK, "middle", bold=True))
     items.append(Rect(x0, y0, artwork.width * s, artwork.height * s, _MAP_EDGE))
     items.append(Group(tuple(names), label="tile numbers"))
@@ -317,6 +377,18 @@ def _planned(items: tuple[Item, ...], room: tuple[float, float]) -> Plan:
     """:func:`plan_tiles` of ``items`` in ``room``, remembered for the last few artworks."""
     plan: Plan = _PLANS.recall(items, room, lambda: plan_tiles(items, room))
     return plan
+
+
+def tile_plan(artwork: Scene, paper: Paper, *, landscape: bool) -> Plan | None:
+    """How :func:`board_pages` cuts ``artwork`` on ``paper``: its tiles, with what each
+    keeps, shows and prints (None when the board fits one page). For checks of the
+    assembly, and tools that lay the tiles out."""
+    page = paper.oriented(landscape)
+    box = content_box(page)
+    if artwork.width <= box.width + 1e-9 and artwork.height <= box.height + 1e-9:
+        return None
+    room = box.inset(GUTTER, GUTTER, GUTTER, GUTTER)
+    return _planned(artwork.items, (room.width, room.height))
 
 
 def board_pages(
@@ -391,7 +463,7 @@ def diagram_page(
     x0 = box.x + (box.width - picture.width * s) / 2
     y0 = box.y + (box.height - block) / 2
     items: list[Item] = [
-        Text(box.x, paper.printable.y + _TITLE, _fit(title, _TITLE, True, box.width), _TITLE, bold=True),
+        Text(box.x, paper.printable.y + _TITLE, fit_text(title, _TITLE, True, box.width), _TITLE, bold=True),
         Group(picture.items, dx=x0, dy=y0, scale=s, label="diagram"),
     ]
     y = y0 + picture.height * s + 1.0

@@ -21,7 +21,7 @@ all (the empty corners around a hexagonal board) are not printed.
 
 from __future__ import annotations
 
-__all__ = ["OVERLAP", "Plan", "Tile", "item_bounds", "own_boxes", "plan_tiles", "tile_items"]
+__all__ = ["OVERLAP", "Plan", "Tile", "item_bounds", "leaves", "plan_tiles", "tile_items"]
 
 import bisect
 import functools
@@ -33,6 +33,7 @@ from ..fonts import text_width
 from ..geometry import Point
 from ..paper import Box
 from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Text
+from .joins import Joins, body, footprint, join_tiles
 
 #: Least width of a glue band, past the neighbouring tile's nearest cell edge, in mm.
 OVERLAP = 10.0
@@ -103,7 +104,8 @@ class _Node:
     item: Item
     box: Box | None
     children: tuple[_Node, ...] | None
-    corners: tuple[Point, ...] = ()  # a cell's outline (artwork coordinates), for cut lines
+    corners: tuple[Point, ...] = ()  # a cell's outline (artwork coordinates), for anchoring
+    outline: tuple[Point, ...] = ()  # any closed polygon's outline (artwork coordinates)
     owner: int = _SPANNING
     tiles: frozenset[int] = frozenset()
 
@@ -116,13 +118,24 @@ def _tree(item: Item, dx: float, dy: float, k: float, in_cells: bool) -> _Node:
         return _Node(item, None, children)
     box = item_bounds(item)
     placed = None if box is None else Box(dx + k * box.x, dy + k * box.y, k * box.width, k * box.height)
-    corners: tuple[Point, ...] = ()
-    if in_cells and isinstance(item, Rect):
+    outline: tuple[Point, ...] = ()
+    if isinstance(item, Rect):
         x, y, w, h = (dx + k * item.x, dy + k * item.y, k * item.width, k * item.height)
-        corners = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
-    elif in_cells and isinstance(item, Polygon) and item.closed:
-        corners = tuple((dx + k * px, dy + k * py) for px, py in item.points)
-    return _Node(item, placed, None, corners)
+        outline = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+    elif isinstance(item, Polygon) and item.closed and len(item.points) >= 3:
+        outline = tuple((dx + k * px, dy + k * py) for px, py in item.points)
+    elif isinstance(item, (Circle, Ellipse)):  # a 32-gon on its edge, stroke included
+        pad = item.style.stroke_width / 2 if item.style.stroke else 0.0
+        rx, ry, turn = (item.r, item.r, 0.0) if isinstance(item, Circle) else (item.rx, item.ry, item.angle)
+        cx, cy, a = dx + k * item.cx, dy + k * item.cy, math.radians(turn)
+        outline = tuple(
+            (
+                cx + k * ((rx + pad) * math.cos(t) * math.cos(a) - (ry + pad) * math.sin(t) * math.sin(a)),
+                cy + k * ((rx + pad) * math.cos(t) * math.sin(a) + (ry + pad) * math.sin(t) * math.cos(a)),
+            )
+            for t in (2 * math.pi * i / 32 for i in range(32))
+        )
+    return _Node(item, placed, None, outline if in_cells else (), outline)
 
 
 def _leaves(nodes: Sequence[_Node]) -> Iterator[_Node]:
@@ -218,9 +231,13 @@ class Tile:
     row: int
     window: Box  # what the page shows, artwork coordinates
     own: Box  # the tile's own shapes (the window without its glue bands)
-    glue: tuple[tuple[Box, int], ...]  # glue bands, each with the number of the tile laid on it
-    cut: tuple[tuple[Point, Point], ...]  # cell edges along which this tile is cut out
     outer: tuple[bool, bool, bool, bool]  # left, top, right, bottom: an edge of the whole board
+    joins: Joins  # what it keeps, shows once glued, where it is cut, what lies on it
+
+    @property
+    def cut(self) -> tuple[tuple[Point, ...], ...]:
+        """The lines (artwork coordinates) along which this tile is cut out."""
+        return self.joins.cut
 
     def name(self, total: int) -> str:
         """``"2/4"``: never mistaken for a square's name (``a1``) or number (``12``)."""
@@ -254,7 +271,7 @@ def plan_tiles(items: Sequence[Item], room: tuple[float, float]) -> Plan:
     ys_spans = [(centres[id(leaf)][1], leaf.box.y, leaf.box.bottom) for leaf in shapes if leaf.box]
     fewest = _share(shapes, centres, _cuts(ys_spans, height), width)
     even = _share(shapes, centres, _balanced(ys_spans, height), width)
-    cell_of = even if len(even) <= len(fewest) else fewest
+    cell_of = _with_containers(even if len(even) <= len(fewest) else fewest)
     columns, rows = 1 + max(k[0] for k in cell_of), 1 + max(k[1] for k in cell_of)
     keys = sorted(cell_of, key=lambda k: (k[1], k[0]))
     numbers = {key: n for n, key in enumerate(keys, start=1)}
@@ -262,9 +279,8 @@ def plan_tiles(items: Sequence[Item], room: tuple[float, float]) -> Plan:
         for leaf in leaves:
             leaf.owner = numbers[key]
     _mark(nodes)
-    cuts = _cut_edges(shapes)
     owns = {key: _union(list(_boxes(cell_of[key]))) for key in keys}
-    tiles = []
+    frames: list[tuple[tuple[int, int], Box, Box, tuple[bool, bool, bool, bool]]] = []
     for key in keys:
         c, r = key
         mine = owns[key]
@@ -279,15 +295,40 @@ def plan_tiles(items: Sequence[Item], room: tuple[float, float]) -> Plan:
             x1 = max(x1, min(reach_x + OVERLAP, x0 + width))
         if reach_y is not None:
             y1 = max(y1, min(reach_y + OVERLAP, y0 + height))
-        glue = []
-        if reach_x is not None:
-            glue.append((Box(reach_x, y0, x1 - reach_x, y1 - y0), numbers[right[0]]))
-        if reach_y is not None:
-            glue.append((Box(x0, reach_y, x1 - x0, y1 - reach_y), numbers[below[0]]))
         outer = (not any(k[1] == r and k[0] < c for k in keys), not above, reach_x is None, reach_y is None)
-        window = Box(x0, y0, x1 - x0, y1 - y0)
-        tiles.append(Tile(numbers[key], c, r, window, mine, tuple(glue), cuts.get(numbers[key], ()), outer))
+        frames.append((key, Box(x0, y0, x1 - x0, y1 - y0), mine, outer))
+    prints = [
+        [footprint(leaf.corners, leaf.outline, leaf.box) for leaf in cell_of[key] if leaf.box] for key in keys
+    ]
+    bodies = [[body(leaf.outline, leaf.box) for leaf in cell_of[key] if leaf.box is not None] for key in keys]
+    cells = [
+        [body(leaf.corners, leaf.box) for leaf in cell_of[key] if leaf.corners and leaf.box] for key in keys
+    ]
+    joins = join_tiles([f[1] for f in frames], prints, bodies, cells, [f[3] for f in frames])
+    tiles = [
+        Tile(numbers[key], key[0], key[1], window, mine, outer, joined)
+        for (key, window, mine, outer), joined in zip(frames, joins, strict=True)
+    ]
     return Plan(tuple(tiles), columns, rows, nodes)
+
+
+def _with_containers(cell_of: dict[tuple[int, int], list[_Node]]) -> dict[tuple[int, int], list[_Node]]:
+    """``cell_of`` with every shape drawn inside an oval or disc (a number, a pawn's
+    spot) on the tile of that oval: the two are printed together, never split at a join."""
+    home = {id(leaf): key for key, found in cell_of.items() for leaf in found}
+    rounds = sorted(
+        (leaf for found in cell_of.values() for leaf in found if isinstance(leaf.item, (Circle, Ellipse))),
+        key=lambda leaf: -(leaf.box.width * leaf.box.height if leaf.box else 0.0),
+    )
+    moved: dict[tuple[int, int], list[_Node]] = {key: [] for key in cell_of}
+    for key, found in cell_of.items():
+        for leaf in found:
+            box = leaf.box
+            outer = next(
+                (r for r in rounds if r is not leaf and box and r.box and r.box.contains(box, 0.01)), None
+            )
+            moved[key if outer is None else home[id(outer)]].append(leaf)
+    return {key: found for key, found in moved.items() if found}
 
 
 class _Anchors:
@@ -348,33 +389,9 @@ def _mark(nodes: Sequence[_Node]) -> frozenset[int]:
     return frozenset(found)
 
 
-Edge = tuple[Point, Point]
-
-
-def _cut_edges(shapes: list[_Node]) -> dict[int, tuple[Edge, ...]]:
-    """Per tile, the cell edges it shares with tiles before it in reading order (its left
-    and upper neighbours): the line along which it is cut out and laid on their bands."""
-    seen: dict[tuple[Point, Point], int] = {}
-    found: dict[int, list[Edge]] = {}
-    for leaf in shapes:
-        points = leaf.corners
-        if not points:
-            continue
-        for a, b in zip(points, (*points[1:], points[0]), strict=True):
-            ends = sorted(((round(a[0], 2), round(a[1], 2)), (round(b[0], 2), round(b[1], 2))))
-            key = (ends[0], ends[1])
-            other = seen.get(key)
-            if other is None:
-                seen[key] = leaf.owner
-            elif other != leaf.owner:
-                later = max(other, leaf.owner)
-                found.setdefault(later, []).append((a, b))
-    return {number: tuple(edges) for number, edges in found.items()}
-
-
-def own_boxes(plan: Plan, tile: Tile) -> list[Box]:
-    """The boxes (artwork coordinates) of the shapes ``tile`` prints as its own."""
-    return [leaf.box for leaf in _leaves(plan.nodes) if leaf.owner == tile.number and leaf.box is not None]
+def leaves(plan: Plan) -> Iterator[_Node]:
+    """Every shape of the planned artwork (each with its box and owner tile)."""
+    return _leaves(plan.nodes)
 
 
 def tile_items(plan: Plan, tile: Tile) -> tuple[Item, ...]:

@@ -114,13 +114,15 @@ def track_items(
     tint = Style(fill=HIGHLIGHT, stroke=variant.print.colours["line"], stroke_width=0.35)
     text_size = _number_size(height, length, maximum)
     items: list[Item] = []
+    # An oval with a pawn on it (not the start oval) shows its number on the pawn only.
+    carried = {pawns.get(p.id, 1) for p in variant.players} - {1} if pawns is not None else set()
     for number in range(1, maximum + 1):
         angle = _angle(number, step)
         x, y = polar(centre, radius, angle)
         across = start_length if number == 1 else length
         paint = tint if move is not None and number == move.after else style
         items.append(Ellipse(x, y, across / 2, height / 2, -(angle + 90.0), paint))
-        if text_size is not None:
+        if text_size is not None and number not in carried:
             bold = number == 1
             items.append(Text(x, y + 0.36 * text_size, str(number), text_size, ink, "middle", bold=bold))
     x, y = polar(centre, radius, -90.0)

@@ -44,7 +44,7 @@ from reportlab.platypus import (  # type: ignore[import-untyped,unused-ignore]
 from .. import fonts
 from ..backends.pdf import MM, draw_scene
 from ..descriptor.model import Variant
-from ..paper import Paper
+from ..paper import MARGIN, Paper
 from ..render.pictures import RenderOptions, board_pages_for
 from ..render.pieces_sheet import pieces_pages
 from ..scene import Scene
@@ -184,8 +184,10 @@ def _form(name: str) -> str:
     return "pageno-" + name.replace(" ", "-")
 
 
-def _page_number(label: Callable[[int], str]) -> Callable[[Any, Any], None]:
-    """Draws the page number centred at the foot of every page but the cover."""
+def _page_number(label: Callable[[int], str], *, beside_ruler: bool = False) -> Callable[[Any, Any], None]:
+    """Draws the page number centred at the foot of every page but the cover; on a board
+    or pieces page (``beside_ruler``), whose ruler fills the foot of the printable area,
+    at the right end of the ruler's caption line instead, as the loose files have it."""
 
     def draw(canvas: Any, doc: Any) -> None:
         if doc.page == 1:
@@ -194,7 +196,10 @@ def _page_number(label: Callable[[int], str]) -> Callable[[Any, Any], None]:
         canvas.saveState()
         canvas.setFillColorRGB(0.35, 0.35, 0.35)
         canvas.setFont(fonts.SANS, 8)
-        canvas.drawCentredString(width / 2, FOOTER * MM - 3 * MM, label(doc.page))
+        if beside_ruler:
+            canvas.drawRightString(width - MARGIN * MM, (MARGIN + 0.6) * MM, label(doc.page))
+        else:
+            canvas.drawCentredString(width / 2, FOOTER * MM, label(doc.page))
         canvas.restoreState()
 
     return draw
@@ -267,14 +272,13 @@ def _cover(lang: str, variants: Sequence[Variant], width: float, height: float, 
 def _templates(doc: Any, paper: Paper, c: Catalogue) -> list[Any]:
     """Text pages, whole-page boards (portrait and landscape) and blank backs."""
     numbered = _page_number(lambda n: c.text("words.page", n=n))
+    beside = _page_number(lambda n: c.text("words.page", n=n), beside_ruler=True)
     templates = [PageTemplate(id="text", frames=[text_frame(doc)], onPage=numbered)]
     page = paper.oriented(False)
     for landscape in (False, True):
         size = (page.oriented(landscape).width * MM, page.oriented(landscape).height * MM)
         frame = Frame(0, 0, *size, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        templates.append(
-            PageTemplate(id=f"board-{landscape}", frames=[frame], onPage=numbered, pagesize=size)
-        )
+        templates.append(PageTemplate(id=f"board-{landscape}", frames=[frame], onPage=beside, pagesize=size))
     blank = _blank_note(c, numbered)
     templates.append(PageTemplate(id="blank", frames=[text_frame(doc, "blank")], onPage=blank))
     return templates

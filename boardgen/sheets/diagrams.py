@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = ["drawn", "example_flowables", "lone_width", "shown_width", "start_diagram", "start_width"]
 
+import re
 from collections.abc import Callable, Hashable
 from typing import Any
 from xml.sax.saxutils import escape
@@ -17,7 +18,7 @@ from ..backends.pdf import MM
 from ..descriptor.model import Variant
 from ..geometry import SquareGrid
 from ..memo import remembered
-from ..render.board import BoardOptions, board_scene
+from ..render.board import BoardOptions, board_scene, board_size, smallest_numbered_cell
 from ..render.diagram import example_scene, fit_cell_size
 from ..render.pictures import start_pieces
 from ..scene import Scene
@@ -85,11 +86,33 @@ def _with_track(sheet: RuleSheet, shown: Shown) -> bool:
     return sheet.variant.scoring_track is not None
 
 
+def numbered_width(sheet: RuleSheet, shown: Shown) -> float:
+    """The least width (mm) of an example's diagram whose caption names squares by
+    number: the width at which the squares carry their numbers (0 for others). A row
+    too narrow for it holds fewer examples, and smaller diagrams never go below it."""
+    variant = sheet.variant
+    if not variant.board.pdn or not re.search(r"\d", shown.caption):
+        return 0.0
+    cell = smallest_numbered_cell() + 0.1
+    width, _ = board_size(variant, BoardOptions(cell, True))
+    return float(width)
+
+
 def shown_width(sheet: RuleSheet, shown: Shown, column: float) -> float:
-    """Width in mm of an example's diagram in a column ``column`` mm wide."""
+    """Width in mm of an example's diagram in a column ``column`` mm wide (never below
+    :func:`numbered_width`: a row that cannot give it that much does not take it)."""
     if _with_track(sheet, shown):
         return min(column, 84.0 * sheet.diagram_scale)
-    return min(column, _example_width(sheet.variant) * sheet.diagram_scale)
+    usual = _example_width(sheet.variant) * sheet.diagram_scale
+    return min(column, max(usual, numbered_width(sheet, shown)))
+
+
+def _named(variant: Variant, caption: str) -> frozenset[int]:
+    """The square numbers ``caption`` speaks of (numbers of the board's PDN numbering)."""
+    numbers = set((variant.board.pdn or {}).values())
+    return frozenset(
+        n for n in (int(x) for x in re.findall(r"(?<![\d,.])\d{1,3}(?![\d,.])", caption)) if n in numbers
+    )
 
 
 def example_flowables(sheet: RuleSheet, shown: Shown, column: float) -> tuple[Any, Any]:
@@ -97,16 +120,21 @@ def example_flowables(sheet: RuleSheet, shown: Shown, column: float) -> tuple[An
     and its caption, as flowables."""
     variant = sheet.variant
     example = shown.example
-    wanted = shown_width(sheet, shown, column)
+    # never below the width at which the squares its caption names carry their numbers
+    wanted = max(shown_width(sheet, shown, column), numbered_width(sheet, shown))
+
+    named = _named(variant, shown.caption)
 
     def make() -> Scene:
         size = _cell_size(variant, wanted)
-        scene = example_scene(variant, sheet.game, example, cell_size=size)
+        scene = example_scene(variant, sheet.game, example, cell_size=size, named=named)
         if scene.width > wanted + 0.5:  # pawns beside the track widen the picture a little
-            scene = example_scene(variant, sheet.game, example, cell_size=size * wanted / scene.width)
+            scene = example_scene(
+                variant, sheet.game, example, cell_size=size * wanted / scene.width, named=named
+            )
         return scene
 
-    scene: Scene = drawn(variant, ("example", example.id, wanted), make)
+    scene: Scene = drawn(variant, ("example", example.id, wanted, named), make)
     caption = SheetParagraph(
         f"<b>{escape(shown.label)}.</b> {escape(glued(shown.caption))}", styles().caption
     )

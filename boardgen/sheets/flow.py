@@ -68,7 +68,7 @@ from ..scene import Scene
 #: Page margins of text pages, in mm (inside every printer's reach, see boardgen.paper).
 MARGIN = 15.0
 #: Distance of the footer's baseline from the bottom edge, in mm.
-FOOTER = 10.0
+FOOTER = 11.0
 #: Gap between the two columns of examples, in mm.
 GUTTER = 7.0
 #: Sections shorter than this (mm) are never split across pages.

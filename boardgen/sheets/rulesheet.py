@@ -91,14 +91,21 @@ def _row(sheet: RuleSheet, shown: list[Shown], width: float) -> Any:
     return _table([cells], [column + gap] * (n - 1) + [column], gap, ExampleRow)
 
 
-def _beside(sheet: RuleSheet, texts: list[Any], shown: Shown, width: float) -> Any:
+def _beside(sheet: RuleSheet, texts: list[Any], shown: Shown, width: float) -> list[Any]:
     """The rule's text (``texts``) and the example's caption on the left, the example's
-    diagram on the right: the diagram's height is used twice."""
+    diagram on the right: the diagram's height is used twice. A diagram held wider than
+    a lone one may be (so that the squares its caption names carry their numbers) leaves
+    the text too narrow a column: it then stands under the text, its caption under it."""
     gap = GUTTER * MM
-    picture, caption = example_flowables(sheet, shown, lone_width(sheet, width))
+    lone = lone_width(sheet, width)
+    picture, caption = example_flowables(sheet, shown, lone)
+    if picture.width > lone * MM + 0.5:
+        return [*texts, Spacer(1, 3), picture, Spacer(1, 2), caption]
     text = [*texts, Spacer(1, 2) if texts else Spacer(1, 0), caption]
     stacked = [*texts, picture, Spacer(1, 2), caption]
-    return _table([[text, picture]], [width - picture.width, picture.width], gap, SideBySide, stacked=stacked)
+    return [
+        _table([[text, picture]], [width - picture.width, picture.width], gap, SideBySide, stacked=stacked)
+    ]
 
 
 #: A paragraph stands beside a diagram only when it is at most this many times as tall
@@ -138,7 +145,8 @@ def _plan(sheet: RuleSheet, width: float, most: int) -> Plan:
     sections' ends, see :class:`RowChoice`), so an example never follows the heading of a
     section two further on. Side by side, examples take a fraction of the height they
     take one under the other. An example left alone in its row is shown by its own
-    section instead (absent from the plan).
+    section instead (absent from the plan), unless a row of the section comes before
+    it: then it is a row of one after that row, so that examples keep their order.
     """
     sections = list(sheet.sections)
     own = [[b for b in section.blocks if isinstance(b, Shown)] for section in sections]
@@ -146,7 +154,9 @@ def _plan(sheet: RuleSheet, width: float, most: int) -> Plan:
     row: list[Shown] = []
 
     def close(index: int) -> None:
-        if len(row) > 1:
+        # A lone example after a row of its section's examples joins the plan as a row
+        # of one: shown by its section's text, it would stand above the examples before it.
+        if len(row) > 1 or (row and index in plan):
             plan.setdefault(index, []).append(list(row))
         row.clear()
 
@@ -201,9 +211,9 @@ def _section(sheet: RuleSheet, index: int, plan: Plan, width: float) -> list[Any
         if isinstance(block, Para):
             units.append([_paragraph(block, st)])
         elif units and len(units[-1]) == 1 and _fits_beside(sheet, units[-1][0], block, width):
-            units[-1] = [_beside(sheet, units[-1], block, width)]
+            units[-1] = _beside(sheet, units[-1], block, width)
         else:
-            units.append([_beside(sheet, [], block, width)])
+            units.append(_beside(sheet, [], block, width))
     height = sum(item.wrap(width, 10_000)[1] for unit in units for item in unit)
     if height < KEEP_TOGETHER * MM or not units:
         return [KeepTogether([heading, *(item for unit in units for item in unit)]), *rows]

@@ -1,0 +1,216 @@
+"""How the tiles of a board go together: what each tile keeps, where it is cut, where it
+lies on the tiles before it, and what of it stays visible once glued.
+
+Tiles are glued in reading order, each one on top of those before it. A tile *keeps*
+the part of its window that holds no shape of an earlier tile: around an earlier tile's
+cells exactly along their edges (a straight join between squares, a staircase between
+hexagons), around any other shape of an earlier tile (a track's oval, an edge letter)
+with a little air. So every shape of an earlier tile stays visible, and the tile's own
+shapes lie whole inside what it keeps. Its cut line is the edge of what it keeps, less
+the board's outer edges (cut at the crop marks) and its own right and lower sides
+(under the tiles after it).
+
+Each later tile that lies on a tile's window is named on that part of it (the glue
+strip), wherever a label fits clear of the tile's own shapes, so every strip says which
+tiles go on it, also where hexagon points leave it only triangles of room.
+
+The regions are :mod:`shapely` geometries in artwork millimetres (y down).
+"""
+
+from __future__ import annotations
+
+__all__ = ["AIR", "Joins", "body", "central_spot", "footprint", "join_tiles", "label_spots", "lines", "rings"]
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from shapely import box as make_box
+from shapely import unary_union
+from shapely.geometry import LineString, MultiLineString, Polygon
+from shapely.geometry.base import BaseGeometry
+from shapely.ops import linemerge
+from shapely.prepared import prep
+
+from ..geometry import Point
+from ..paper import Box
+
+#: Air left around a shape of an earlier tile that is not a cell, in mm.
+AIR = 0.8
+_MIN_AREA = 1.0  # mm²: less of a tile on another's window is a rounding sliver
+
+
+@dataclass(frozen=True)
+class Joins:
+    """One tile's regions: what it keeps when cut out, what of it shows once the later
+    tiles are glued on, its cut lines, and the later tiles laid on its window (each
+    with the part of the window it covers)."""
+
+    shapes: BaseGeometry  # the footprints of the tile's own shapes
+    keep: BaseGeometry
+    visible: BaseGeometry
+    cut: tuple[tuple[Point, ...], ...]
+    laid: tuple[tuple[int, BaseGeometry], ...]
+
+
+def footprint(corners: Sequence[Point], outline: Sequence[Point], box: Box) -> BaseGeometry:
+    """The area a shape claims: a cell (``corners``) exactly its own outline; any other
+    shape its :func:`body` with :data:`AIR` around."""
+    if len(corners) >= 3:
+        return Polygon(corners)
+    return body(outline, box).buffer(AIR, join_style="mitre")
+
+
+def body(outline: Sequence[Point], box: Box) -> BaseGeometry:
+    """What a shape paints: its ``outline`` (a closed polygon's), else its box."""
+    return Polygon(outline) if len(outline) >= 3 else make_box(box.x, box.y, box.right, box.bottom)
+
+
+def join_tiles(
+    windows: Sequence[Box],
+    shapes: Sequence[Sequence[BaseGeometry]],
+    bodies: Sequence[Sequence[BaseGeometry]],
+    cells: Sequence[Sequence[BaseGeometry]],
+    outer: Sequence[tuple[bool, bool, bool, bool]],
+) -> tuple[Joins, ...]:
+    """The regions of tiles 1..n (in gluing order), from each tile's ``windows``, the
+    footprints of its own ``shapes`` (with air) and their ``bodies`` (what they paint),
+    its ``cells``, and which of its sides are the board's ``outer`` edges. Where a
+    shape's body reaches over an earlier tile's cell (a label's generous box), the cell wins."""
+    boxes = [make_box(w.x, w.y, w.right, w.bottom) for w in windows]
+    owns = [unary_union(list(found)) if found else Polygon() for found in shapes]
+    exact = [unary_union(list(found)) if found else Polygon() for found in bodies]
+    tiled = [unary_union(list(found)) if found else Polygon() for found in cells]
+    keeps: list[BaseGeometry] = []
+    for i, window in enumerate(boxes):
+        earlier = [owns[j] for j in range(i) if boxes[j].intersects(window)]
+        kept = window.difference(unary_union(earlier)) if earlier else window
+        cells_before = unary_union([tiled[j] for j in range(i) if boxes[j].intersects(window)])
+        kept = unary_union([kept, exact[i].intersection(window).difference(cells_before)])
+        # Slivers of the window cut off from the tile's own shapes are not kept.
+        parts = [p for p in _polygons(kept) if p.intersects(owns[i])]
+        keeps.append(unary_union(parts) if parts else kept)
+    found: list[Joins] = []
+    for i, keep in enumerate(keeps):
+        later = [keeps[j] for j in range(i + 1, len(keeps)) if keeps[j].intersects(boxes[i])]
+        visible = keep.difference(unary_union(later)) if later else keep
+        laid = []
+        for j in range(i + 1, len(keeps)):
+            part = keeps[j].intersection(boxes[i])
+            if part.area > _MIN_AREA:
+                laid.append((j + 1, part))
+        cut = _cut_lines(keep, windows[i], outer[i])
+        found.append(Joins(owns[i], keep, visible, cut, tuple(laid)))
+    return tuple(found)
+
+
+def _polygons(geometry: BaseGeometry) -> Iterator[Polygon]:
+    if isinstance(geometry, Polygon):
+        if not geometry.is_empty:
+            yield geometry
+    elif hasattr(geometry, "geoms"):
+        for part in geometry.geoms:
+            yield from _polygons(part)
+
+
+def rings(geometry: BaseGeometry, *, holes: bool = False) -> list[tuple[Point, ...]]:
+    """The outlines of a region's polygons (or, with ``holes``, of their holes), as point tuples."""
+    found: list[tuple[Point, ...]] = []
+    for polygon in _polygons(geometry):
+        for ring in polygon.interiors if holes else (polygon.exterior,):
+            found.append(tuple((round(x, 4), round(y, 4)) for x, y in ring.coords[:-1]))
+    return found
+
+
+def lines(geometry: BaseGeometry) -> list[tuple[Point, ...]]:
+    """The lines of a geometry (the pieces of a line clipped to a region), as point tuples."""
+    return [tuple((round(x, 4), round(y, 4)) for x, y in line.coords) for line in _lines(geometry)]
+
+
+def _cut_lines(
+    keep: BaseGeometry, window: Box, outer: tuple[bool, bool, bool, bool]
+) -> tuple[tuple[Point, ...], ...]:
+    """The edge of what a tile keeps, less the sides cut elsewhere: the board's outer
+    edges (crop marks) and the tile's right and lower sides (under later tiles)."""
+    left, top, _, _ = outer
+    eps = 0.01
+    skip = [
+        make_box(window.right - eps, window.y - 1, window.right + 1, window.bottom + 1),
+        make_box(window.x - 1, window.bottom - eps, window.right + 1, window.bottom + 1),
+    ]
+    if left:
+        skip.append(make_box(window.x - 1, window.y - 1, window.x + eps, window.bottom + 1))
+    if top:
+        skip.append(make_box(window.x - 1, window.y - 1, window.right + 1, window.y + eps))
+    edge = keep.boundary.difference(unary_union(skip))
+    lines = [line for line in _lines(edge) if line.length > 0.05]
+    if not lines:
+        return ()
+    merged = linemerge(MultiLineString(lines)) if len(lines) > 1 else lines[0]
+    chains = [tuple((round(x, 4), round(y, 4)) for x, y in line.coords) for line in _lines(merged)]
+    return tuple(sorted(chains))
+
+
+def _lines(geometry: BaseGeometry) -> Iterator[LineString]:
+    if isinstance(geometry, LineString):
+        if not geometry.is_empty:
+            yield geometry
+    elif hasattr(geometry, "geoms"):
+        for part in geometry.geoms:
+            yield from _lines(part)
+
+
+def label_spots(
+    region: BaseGeometry, taken: BaseGeometry, size: tuple[float, float], every: float = 60.0
+) -> list[Point]:
+    """Centres for labels of ``size`` (width, height) mm inside ``region`` and clear of
+    ``taken``, at most one per ``every`` mm along the region's long side, at least one
+    if any spot fits: near the middle across, then farther out."""
+    free = region.difference(taken) if not taken.is_empty else region
+    if free.is_empty:
+        return []
+    inside = prep(free)
+    x0, y0, x1, y1 = free.bounds
+    w, h = size
+    along = (y1 - y0) > (x1 - x0)
+    length, across = (y1 - y0, x1 - x0) if along else (x1 - x0, y1 - y0)
+    offsets = sorted((k * 0.8 for k in range(-int(across / 1.6) - 1, int(across / 1.6) + 2)), key=abs)
+    found: list[Point] = []
+    last = -math.inf
+    t = 0.0
+    while t <= length:
+        if t - last >= every:
+            for off in offsets:
+                cx, cy = (x0 + across / 2 + off, y0 + t) if along else (x0 + t, y0 + across / 2 + off)
+                if inside.contains(make_box(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)):
+                    found.append((cx, cy))
+                    last = t
+                    break
+        t += 1.0
+    return found
+
+
+def central_spot(region: BaseGeometry, taken: BaseGeometry, size: tuple[float, float]) -> Point | None:
+    """The centre of a ``size`` (width, height) box inside ``region`` and clear of
+    ``taken``, as near the region's middle as may be; None when none fits."""
+    free = region.difference(taken) if not taken.is_empty else region
+    if free.is_empty:
+        return None
+    inside = prep(free)
+    x0, y0, x1, y1 = region.bounds
+    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+    if not region.contains(make_box(mx - 0.01, my - 0.01, mx + 0.01, my + 0.01)):
+        point = region.representative_point()
+        mx, my = point.x, point.y
+    w, h = size
+    step = max(min(w, h) / 4, 0.5)
+    reach = int(max(x1 - x0, y1 - y0) / step) + 1
+    candidates = sorted(
+        ((i * step, j * step) for i in range(-reach, reach + 1) for j in range(-reach, reach + 1)),
+        key=lambda d: (math.hypot(*d), d),
+    )
+    for dx, dy in candidates:
+        cx, cy = mx + dx, my + dy
+        if inside.contains(make_box(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)):
+            return cx, cy
+    return None

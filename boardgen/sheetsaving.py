@@ -1,0 +1,65 @@
+"""The nearest cell size that prints a tiled board on fewer sheets.
+
+A board is tiled by whole cells, so a cell a millimetre too large for the paper can cost
+a whole row or column of tiles: Hexdame's 40 mm hexagons take six A4 tiles, 39.5 mm
+ones four. :func:`sheet_saving_size` looks just below the chosen cell size (in 0.5 mm
+steps, at most :data:`MOST_SMALLER` smaller) for the largest size that needs fewer
+pages; ``render`` offers it in a note, and ``--fit-sheets`` takes it.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MOST_SMALLER", "STEP", "SheetSaving", "board_sheets", "sheet_saving_size"]
+
+import dataclasses
+import math
+from dataclasses import dataclass
+
+from .descriptor.model import Variant
+from .render.pictures import RenderOptions, paper_for, scene_for
+from .render.sheet import tile_plan
+
+#: Largest shrink offered, as a fraction of the cell size: past it the pieces change feel.
+MOST_SMALLER = 0.1
+#: Steps between the sizes tried, in mm.
+STEP = 0.5
+
+
+@dataclass(frozen=True)
+class SheetSaving:
+    """``cell_size`` mm cells print the board on ``sheets`` pages instead of ``before``."""
+
+    cell_size: float
+    sheets: int
+    before: int
+
+
+def board_sheets(variant: Variant, options: RenderOptions) -> int:
+    """How many pages the board takes (its map included), without drawing them; with no
+    orientation asked for, the fewer of the two."""
+    paper, landscape = paper_for(variant, options)
+    artwork = scene_for(variant, "board", options)
+    counts = []
+    for turn in (False, True) if landscape is None else (landscape,):
+        plan = tile_plan(artwork, paper, landscape=turn)
+        counts.append(1 if plan is None else len(plan.tiles) + 1)
+    return min(counts)
+
+
+def sheet_saving_size(variant: Variant, options: RenderOptions) -> SheetSaving | None:
+    """The largest cell size just below the chosen one that needs fewer pages, if any
+    within :data:`MOST_SMALLER`; None for a board on one page or when none saves a page."""
+    size = options.cell_size or variant.print.cell_size
+    before = board_sheets(variant, options)
+    if before == 1:
+        return None
+    # Round sizes on the STEP grid below the chosen one: 39.9 tries 39.5, 39, ...
+    first = math.floor(size / STEP + 1e-9) * STEP
+    first = first - STEP if first >= size - 1e-9 else first
+    k = 0
+    while (smaller := round(first - k * STEP, 2)) >= size * (1 - MOST_SMALLER) - 1e-9 and smaller >= 5.0:
+        k += 1
+        sheets = board_sheets(variant, dataclasses.replace(options, cell_size=smaller))
+        if sheets < before:
+            return SheetSaving(smaller, sheets, before)
+    return None
