@@ -20,6 +20,7 @@ from .spec import GameSpec
 FAMILIES: Mapping[str, str] = {
     "leaping": "boardgen.rules.leaping",
     "placement": "boardgen.rules.placement",
+    "reversi": "boardgen.rules.reversi",
 }
 
 #: Builds a located error for a key path below ``rules.params``.

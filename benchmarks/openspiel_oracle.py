@@ -1,0 +1,181 @@
+"""OpenSpiel as an independent oracle for the newer rule families.
+
+Each :class:`Pairing` joins one of our games to the OpenSpiel game it should agree
+with, and says how a move of each engine is written as a common key (a cell name, a
+move in coordinate notation). :func:`lockstep` then plays seeded random games in
+both engines at once and compares, at every ply, the *set* of legal moves and, at
+the end, the outcome. Used by the differential tests (a few thousand positions per
+game), by ``make crosscheck`` (100,000 per game) and by the perft benchmark.
+
+OpenSpiel's conventions, where they differ from a family's default, are set on our
+side through the family's switches (never by patching the comparison); docs/rules.md
+lists each one.
+"""
+
+from __future__ import annotations
+
+__all__ = ["PAIRINGS", "Pairing", "Tally", "lockstep", "oracle_perft", "pairing"]
+
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardgen.geometry import Grid, SquareGrid
+from boardgen.rules.base import Game
+from boardgen.rules.registry import make_game
+from boardgen.rules.spec import GameSpec, PlayerSpec
+
+try:  # pragma: no cover - depends on the machine
+    import pyspiel
+except ImportError:  # pragma: no cover
+    pyspiel = None
+
+
+def _spec(
+    game_id: str,
+    grid: Grid,
+    players: tuple[tuple[str, str], tuple[str, str]],
+    setup: Mapping[str, list[str]],
+    params: Mapping[str, Any] | None = None,
+    playable: frozenset[int] | None = None,
+) -> GameSpec:
+    return GameSpec(
+        id=game_id,
+        grid=grid,
+        playable=playable if playable is not None else frozenset(grid.cells()),
+        regions={},
+        players=(
+            PlayerSpec(players[0][0], "south", players[0][1]),
+            PlayerSpec(players[1][0], "north", players[1][1]),
+        ),
+        first=players[0][0],
+        setup={pid: frozenset(grid.parse(n) for n in names) for pid, names in setup.items()},
+        params=dict(params or {}),
+    )
+
+
+@dataclass
+class Pairing:
+    """One of our games beside the OpenSpiel game it must agree with."""
+
+    name: str
+    family: str
+    spec: GameSpec
+    oracle_name: str
+    oracle_params: Mapping[str, Any] = field(default_factory=dict)
+    #: Our move -> common key.
+    our_key: Callable[[Game, Any, Any], str] = lambda game, position, move: game.move_text(position, move)
+    #: OpenSpiel action -> common key.
+    oracle_key: Callable[[Any, int], str] = lambda state, action: state.action_to_string(action)
+
+    def game(self) -> Game:
+        return make_game(self.spec, self.family)
+
+    def oracle(self) -> Any:
+        return pyspiel.load_game(self.oracle_name, dict(self.oracle_params))
+
+
+def _othello(size: int = 8) -> GameSpec:
+    grid = SquareGrid(size, size)
+    mid = size // 2
+    low, high = (f"{c}{r}" for c, r in ((chr(ord("a") + mid - 1), mid), (chr(ord("a") + mid), mid + 1)))
+    black = [f"{chr(ord('a') + mid - 1)}{mid + 1}", f"{chr(ord('a') + mid)}{mid}"]
+    return _spec(
+        f"othello-{size}", grid, (("black", "B"), ("white", "W")), {"black": black, "white": [low, high]}
+    )
+
+
+def _pairings() -> dict[str, Pairing]:
+    return {
+        "othello": Pairing("othello", "reversi", _othello(8), "othello"),
+    }
+
+
+PAIRINGS: dict[str, Pairing] = _pairings()
+
+
+def pairing(name: str) -> Pairing:
+    return PAIRINGS[name]
+
+
+@dataclass
+class Tally:
+    """What a lockstep run compared: positions, finished games and their results."""
+
+    positions: int = 0
+    games: int = 0
+    results: Counter[str] = field(default_factory=Counter)
+
+    def __str__(self) -> str:
+        results = ", ".join(f"{k} {v}" for k, v in sorted(self.results.items()))
+        return f"{self.positions:,} positions in {self.games:,} games ({results})"
+
+
+class Disagreement(AssertionError):
+    """The two engines differ; the message gives the moves that lead there."""
+
+
+def _result(pair: Pairing, game: Game, state: Any) -> str:
+    returns = state.returns()
+    best = max(returns)
+    winners = [i for i, r in enumerate(returns) if r == best]
+    if len(winners) != 1:
+        return "draw"
+    return pair.spec.players[winners[0]].id
+
+
+def lockstep(pair: Pairing, positions: int, seed: int = 0, max_plies: int = 2000) -> Tally:
+    """Play seeded random games in both engines until ``positions`` positions are compared."""
+    game, oracle = pair.game(), pair.oracle()
+    rng = random.Random(seed)
+    tally = Tally()
+    while tally.positions < positions:
+        position, state = game.initial(), oracle.new_initial_state()
+        history: list[str] = []
+        for _ in range(max_plies):
+            tally.positions += 1
+            moves = list(game.legal_moves(position))
+            ours = {pair.our_key(game, position, m): m for m in moves}
+            theirs = (
+                {} if state.is_terminal() else {pair.oracle_key(state, a): a for a in state.legal_actions()}
+            )
+            if set(ours) != set(theirs):
+                raise Disagreement(
+                    f"{pair.name}: after {' '.join(history) or 'the start'} ({game.position_text(position)}): "
+                    f"only ours {sorted(set(ours) - set(theirs))}, only OpenSpiel's {sorted(set(theirs) - set(ours))}"
+                )
+            ending = game.ending(position)
+            if not ours or ending is not None:
+                if not state.is_terminal() or ending is None:
+                    raise Disagreement(
+                        f"{pair.name}: after {' '.join(history)}: ours ends {ending}, "
+                        f"OpenSpiel terminal={state.is_terminal()}"
+                    )
+                expected = _result(pair, game, state)
+                if ending.result != expected:
+                    raise Disagreement(
+                        f"{pair.name}: after {' '.join(history)}: ours {ending.result}, "
+                        f"OpenSpiel {expected} ({state.returns()})"
+                    )
+                tally.results[ending.result] += 1
+                break
+            key = rng.choice(sorted(ours))
+            history.append(key)
+            position = game.play(position, ours[key])
+            state.apply_action(theirs[key])
+            if tally.positions >= positions:
+                break
+        tally.games += 1
+    return tally
+
+
+def oracle_perft(state: Any, depth: int) -> int:
+    """OpenSpiel's perft driven from Python: ``state.child(a)`` recursion, last ply counted."""
+    if depth == 0:
+        return 1
+    actions = state.legal_actions()
+    if depth == 1:
+        return len(actions)
+    return sum(oracle_perft(state.child(a), depth - 1) for a in actions)
