@@ -142,9 +142,10 @@ def lockstep(pair: Pairing, positions: int, seed: int = 0, max_plies: int = 2000
                 {} if state.is_terminal() else {pair.oracle_key(state, a): a for a in state.legal_actions()}
             )
             if set(ours) != set(theirs):
+                where = f"after {' '.join(history) or 'the start'} ({game.position_text(position)})"
+                only_ours, only_theirs = sorted(set(ours) - set(theirs)), sorted(set(theirs) - set(ours))
                 raise Disagreement(
-                    f"{pair.name}: after {' '.join(history) or 'the start'} ({game.position_text(position)}): "
-                    f"only ours {sorted(set(ours) - set(theirs))}, only OpenSpiel's {sorted(set(theirs) - set(ours))}"
+                    f"{pair.name}: {where}: only ours {only_ours}, only OpenSpiel's {only_theirs}"
                 )
             ending = game.ending(position)
             if not ours or ending is not None:

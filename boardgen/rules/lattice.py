@@ -102,9 +102,10 @@ class Lattice:
     def ray(self, bit: int, direction: str) -> tuple[int, ...]:
         """The bits met walking from ``bit`` (excluded) in ``direction`` to the edge."""
         out: list[int] = []
-        here: int | None = bit
-        while (here := self.step_bit(here, direction)) is not None:
+        here = self.step_bit(bit, direction)
+        while here is not None:
             out.append(here)
+            here = self.step_bit(here, direction)
         return tuple(out)
 
     def spread(self, seed: int, within: int) -> int:
