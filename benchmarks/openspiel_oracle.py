@@ -65,6 +65,8 @@ class Pairing:
     spec: GameSpec
     oracle_name: str
     oracle_params: Mapping[str, Any] = field(default_factory=dict)
+    #: Perft depth the suite compares with OpenSpiel's (a second or less each).
+    perft_depth: int = 3
     #: Our move -> common key.
     our_key: Callable[[Game, Any, Any], str] = lambda game, position, move: game.move_text(position, move)
     #: OpenSpiel action -> common key.
@@ -87,9 +89,29 @@ def _othello(size: int = 8) -> GameSpec:
     )
 
 
+def _rows(width: int, rows: range) -> list[str]:
+    return [f"{chr(ord('a') + x)}{y}" for y in rows for x in range(width)]
+
+
+def _breakthrough(width: int = 8, height: int = 8) -> GameSpec:
+    """OpenSpiel's Breakthrough: Black on the two north rows moves first."""
+    grid = SquareGrid(width, height)
+    setup = {"black": _rows(width, range(height - 1, height + 1)), "white": _rows(width, range(1, 3))}
+    spec = _spec("breakthrough", grid, (("black", "B"), ("white", "W")), setup)
+    players = (PlayerSpec("black", "north", "B"), PlayerSpec("white", "south", "W"))
+    return GameSpec(**{**spec.__dict__, "players": players})
+
+
+def _step_key(game: Game, position: Any, move: Any) -> str:
+    """'a7-a6' -> 'a7a6', 'f6xg5' -> 'f6g5*' (OpenSpiel's Breakthrough notation)."""
+    text = game.move_text(position, move)
+    return text.replace("-", "").replace("x", "") + ("*" if "x" in text else "")
+
+
 def _pairings() -> dict[str, Pairing]:
     return {
-        "othello": Pairing("othello", "reversi", _othello(8), "othello"),
+        "othello": Pairing("othello", "reversi", _othello(8), "othello", {}, 5),
+        "breakthrough": Pairing("breakthrough", "race", _breakthrough(), "breakthrough", our_key=_step_key),
     }
 
 

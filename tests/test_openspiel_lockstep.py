@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.openspiel_oracle import PAIRINGS, lockstep, pyspiel
+from benchmarks.openspiel_oracle import PAIRINGS, lockstep, oracle_perft, pyspiel
 
 pytestmark = pytest.mark.skipif(pyspiel is None, reason="OpenSpiel (pyspiel) cannot be imported here")
 
@@ -24,3 +24,11 @@ def test_lockstep_with_openspiel(name: str) -> None:
     tally = lockstep(PAIRINGS[name], POSITIONS, seed=18)
     assert tally.positions >= POSITIONS
     assert tally.games >= 2
+
+
+@pytest.mark.parametrize("name", sorted(PAIRINGS))
+def test_perft_equals_openspiel(name: str) -> None:
+    pair = PAIRINGS[name]
+    game, depth = pair.game(), pair.perft_depth
+    theirs = [oracle_perft(pair.oracle().new_initial_state(), d) for d in range(1, depth + 1)]
+    assert [game.perft(game.initial(), d) for d in range(1, depth + 1)] == theirs

@@ -20,6 +20,7 @@ from .spec import GameSpec
 FAMILIES: Mapping[str, str] = {
     "leaping": "boardgen.rules.leaping",
     "placement": "boardgen.rules.placement",
+    "race": "boardgen.rules.race",
     "reversi": "boardgen.rules.reversi",
 }
 
