@@ -108,9 +108,32 @@ def _step_key(game: Game, position: Any, move: Any) -> str:
     return text.replace("-", "").replace("x", "") + ("*" if "x" in text else "")
 
 
+def _go(size: int) -> GameSpec:
+    """OpenSpiel's Go: Tromp-Taylor area scoring, komi 7.5, simple ko, no suicide, a
+    repeated position ends the game drawn, and a move limit of twice the points."""
+    params = {"repetition_draws": True, "move_limit": 2 * size * size, "handicap_compensation": True}
+    return _spec(f"go-{size}", SquareGrid(size, size), (("black", "B"), ("white", "W")), {}, params)
+
+
+_GO_LETTERS = "abcdefghjklmnopqrstuvwxyz"
+
+
+def _go_key(game: Game, position: Any, move: Any) -> str:
+    if move == -1:
+        return "pass"
+    x, y = game.spec.grid.coords(move)
+    return f"{_GO_LETTERS[x]}{y + 1}"
+
+
+def _go_oracle_key(state: Any, action: int) -> str:
+    return str(state.action_to_string(action)).split()[-1].lower()
+
+
 def _pairings() -> dict[str, Pairing]:
     return {
         "othello": Pairing("othello", "reversi", _othello(8), "othello", {}, 5),
+        "go-9": Pairing("go-9", "go", _go(9), "go", {"board_size": 9}, 3, _go_key, _go_oracle_key),
+        "go-13": Pairing("go-13", "go", _go(13), "go", {"board_size": 13}, 2, _go_key, _go_oracle_key),
         "breakthrough": Pairing("breakthrough", "race", _breakthrough(), "breakthrough", our_key=_step_key),
     }
 

@@ -16,7 +16,7 @@ Bits are lattice positions, not cell numbers: :meth:`Lattice.bit` and
 
 from __future__ import annotations
 
-__all__ = ["Lattice", "bits_of"]
+__all__ = ["Lattice", "bits_of", "nearest_directions"]
 
 from collections.abc import Iterable, Iterator, Sequence
 
@@ -29,6 +29,22 @@ def bits_of(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def nearest_directions(grid: Grid) -> tuple[str, ...]:
+    """The grid's directions whose step is shortest on the page: the four orthogonal
+    ones on a square board (where Go stones touch), all six on a hex board."""
+    lengths: dict[str, float] = {}
+    for name, (dx, dy) in grid.directions.items():
+        for cell in grid.cells():
+            x, y = grid.coords(cell)
+            other = grid.at(x + dx, y + dy)
+            if other is not None:
+                (ax, ay), (bx, by) = grid.centre(cell), grid.centre(other)
+                lengths[name] = round(((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5, 6)
+                break
+    shortest = min(lengths.values())
+    return tuple(name for name, length in lengths.items() if length == shortest)
 
 
 class Lattice:
@@ -107,6 +123,32 @@ class Lattice:
             out.append(here)
             here = self.step_bit(here, direction)
         return tuple(out)
+
+    def touch(self, mask: int) -> int:
+        """The cells one step from some cell of ``mask`` (cells of ``mask`` included when
+        they neighbour another one)."""
+        out = 0
+        for left, right in self.shifts.values():
+            out |= (mask << left) >> right
+        return out & self.full
+
+    def dilate(self, mask: int) -> int:
+        """The cells one step from some cell of ``mask`` (``mask`` itself not included)."""
+        full = self.full
+        out = 0
+        for left, right in self.shifts.values():
+            out |= (mask << left) >> right
+        return out & full & ~mask
+
+    def group(self, seed: int, within: int) -> int:
+        """The cells of ``within`` connected to ``seed`` (a mask inside ``within``), by
+        repeated dilation: a few big-integer operations per step of the group's width."""
+        group = seed & within
+        while True:
+            grown = (group | self.dilate(group)) & within
+            if grown == group:
+                return group
+            group = grown
 
     def spread(self, seed: int, within: int) -> int:
         """The cells of ``within`` connected to ``seed`` (a mask inside ``within``)."""
