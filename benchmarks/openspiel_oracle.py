@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from boardgen.geometry import Grid, SquareGrid
+from boardgen.geometry import Grid, HexHexGrid, SquareGrid
 from boardgen.rules.base import Game
 from boardgen.rules.registry import make_game
 from boardgen.rules.spec import GameSpec, PlayerSpec
@@ -129,11 +129,87 @@ def _go_oracle_key(state: Any, action: int) -> str:
     return str(state.action_to_string(action)).split()[-1].lower()
 
 
+class HexLattice(HexHexGrid):
+    """A rhombus (Hex) or triangle (Y) of hexagons on the hexhex lattice, for the
+    differential tests until the boards of those shapes are on main: the cells of a
+    ``size`` x ``size`` square of coordinates, all of them or those with x <= y."""
+
+    def __init__(self, size: int, triangle: bool = False) -> None:
+        self.side = size
+        self.orientation = "pointy"
+        self.row_count = size
+        cells = [(x, y) for y in range(size) for x in range(size) if not triangle or x <= y]
+        Grid.__init__(self, cells)
+
+    def describe(self) -> str:
+        return f"{self.side}-cell test lattice"
+
+    def half_turn(self, cell: int) -> int:
+        return cell
+
+
+def _connection(name: str, grid: Grid, params: Mapping[str, Any]) -> GameSpec:
+    return _spec(name, grid, (("black", "B"), ("white", "W")), {}, params)
+
+
+def _flipped_key(game: Game, position: Any, move: Any) -> str:
+    """Our south-up name -> OpenSpiel's (row 1 at the top): same letter, row counted down."""
+    if move == -2:
+        return "swap"
+    grid = game.spec.grid
+    x, y = grid.coords(move)
+    return f"{chr(ord('a') + x)}{grid.row_count - y}"
+
+
+def _swap_key(game: Game, position: Any, move: Any) -> str:
+    """OpenSpiel's Havannah writes the swap as the first stone's cell."""
+    if move == -2:
+        return str(game.spec.grid.name(game.lattice.cell(position.swappable)))  # type: ignore[attr-defined]
+    return str(game.move_text(position, move))
+
+
 def _pairings() -> dict[str, Pairing]:
+    hex_goal = {"connect": {"black": ["north", "south"], "white": ["west", "east"]}}
+    havannah = {"ring": True, "bridge": True, "fork": True}
     return {
         "othello": Pairing("othello", "reversi", _othello(8), "othello", {}, 5),
         "go-9": Pairing("go-9", "go", _go(9), "go", {"board_size": 9}, 3, _go_key, _go_oracle_key),
         "go-13": Pairing("go-13", "go", _go(13), "go", {"board_size": 13}, 2, _go_key, _go_oracle_key),
+        "hex-7": Pairing(
+            "hex-7",
+            "connection",
+            _connection("hex-7", HexLattice(7), hex_goal),
+            "hex",
+            {"board_size": 7},
+            3,
+            _flipped_key,
+        ),
+        "y-7": Pairing(
+            "y-7",
+            "connection",
+            _connection("y-7", HexLattice(7, triangle=True), {"connect_all_sides": True}),
+            "y",
+            {"board_size": 7},
+            3,
+            _flipped_key,
+        ),
+        "havannah-5": Pairing(
+            "havannah-5",
+            "connection",
+            _connection("havannah-5", HexHexGrid(5), havannah),
+            "havannah",
+            {"board_size": 5},
+            3,
+        ),
+        "havannah-5-swap": Pairing(
+            "havannah-5-swap",
+            "connection",
+            _connection("havannah-5", HexHexGrid(5), {**havannah, "swap": True}),
+            "havannah",
+            {"board_size": 5, "swap": True},
+            3,
+            _swap_key,
+        ),
         "breakthrough": Pairing("breakthrough", "race", _breakthrough(), "breakthrough", our_key=_step_key),
     }
 

@@ -18,6 +18,7 @@ from .spec import GameSpec
 
 #: family name -> module implementing it.
 FAMILIES: Mapping[str, str] = {
+    "connection": "boardgen.rules.connection",
     "go": "boardgen.rules.go",
     "leaping": "boardgen.rules.leaping",
     "placement": "boardgen.rules.placement",
