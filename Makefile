@@ -9,7 +9,7 @@ DIGEST := $(shell cksum < pyproject.toml | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.run-$(DIGEST)
 TEST_STAMP := $(VENV)/.test-$(DIGEST)
 
-.PHONY: boards library test fuzz lint bench clean setup system-deps
+.PHONY: boards library test fuzz lint bench crosscheck clean setup system-deps
 
 setup: $(TEST_STAMP)
 
@@ -59,6 +59,12 @@ bench: $(TEST_STAMP)
 	$(PIP) -e '.[bench]'
 	$(BIN)/python benchmarks/bench_perft.py
 	$(BIN)/python benchmarks/bench_outputs.py
+	$(BIN)/python benchmarks/bench_openspiel.py
+
+# The newer families (reversi, race, go, connection) in lockstep with OpenSpiel on
+# 100,000 positions per game (make test runs 2,000); prints one tally per game.
+crosscheck: $(TEST_STAMP)
+	$(BIN)/python benchmarks/crosscheck.py --positions 100000
 
 clean:
 	rm -rf output library .pytest_cache .mypy_cache .ruff_cache
