@@ -33,6 +33,7 @@ DEPTHS = {
     "y-7": (4, 3),
     "havannah-5": (4, 3),
     "havannah-5-swap": (4, 3),
+    "lines-of-action": (4, 3),
 }
 
 #: Othello perft 1-9 from the start, as published.

@@ -168,6 +168,18 @@ def _swap_key(game: Game, position: Any, move: Any) -> str:
     return str(game.move_text(position, move))
 
 
+def _lines_of_action() -> GameSpec:
+    """OpenSpiel's Lines of Action: Black on rows 1 and 8 moves first; a repeated board
+    or the 1000th move draws."""
+    grid = SquareGrid(8, 8)
+    black = [f"{c}{r}" for r in (1, 8) for c in "bcdefg"]
+    white = [f"{c}{r}" for c in "ah" for r in range(2, 8)]
+    params = {"repetition_draws": True, "move_limit": 1000}
+    return _spec(
+        "lines-of-action", grid, (("black", "B"), ("white", "W")), {"black": black, "white": white}, params
+    )
+
+
 def _pairings() -> dict[str, Pairing]:
     hex_goal = {"connect": {"black": ["north", "south"], "white": ["west", "east"]}}
     havannah = {"ring": True, "bridge": True, "fork": True}
@@ -210,6 +222,7 @@ def _pairings() -> dict[str, Pairing]:
             3,
             _swap_key,
         ),
+        "lines-of-action": Pairing("lines-of-action", "lines", _lines_of_action(), "lines_of_action", {}, 3),
         "breakthrough": Pairing("breakthrough", "race", _breakthrough(), "breakthrough", our_key=_step_key),
     }
 

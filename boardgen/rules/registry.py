@@ -21,6 +21,7 @@ FAMILIES: Mapping[str, str] = {
     "connection": "boardgen.rules.connection",
     "go": "boardgen.rules.go",
     "leaping": "boardgen.rules.leaping",
+    "lines": "boardgen.rules.lines",
     "placement": "boardgen.rules.placement",
     "race": "boardgen.rules.race",
     "reversi": "boardgen.rules.reversi",
