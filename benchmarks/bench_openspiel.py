@@ -34,6 +34,7 @@ DEPTHS = {
     "havannah-5": (4, 3),
     "havannah-5-swap": (4, 3),
     "lines-of-action": (4, 3),
+    "nine-mens-morris": (6, 4),
 }
 
 #: Othello perft 1-9 from the start, as published.

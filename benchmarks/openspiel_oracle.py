@@ -180,6 +180,49 @@ def _lines_of_action() -> GameSpec:
     )
 
 
+#: OpenSpiel's Nine Men's Morris points 0-23 as (x, y) on a 7x7 lattice, y up.
+_MORRIS = [
+    (0, 6), (3, 6), (6, 6), (1, 5), (3, 5), (5, 5), (2, 4), (3, 4), (4, 4),
+    (0, 3), (1, 3), (2, 3), (4, 3), (5, 3), (6, 3), (2, 2), (3, 2), (4, 2),
+    (1, 1), (3, 1), (5, 1), (0, 0), (3, 0), (6, 0),
+]  # fmt: skip
+
+
+class MorrisTestGrid(SquareGrid):
+    """The Nine Men's Morris board as points on a 7x7 lattice joined by its lines, for
+    the differential tests until the point-and-line boards are on main: a neighbour is
+    the next point along a direction, never across the empty centre."""
+
+    def __init__(self) -> None:
+        super().__init__(7, 7)
+        self.points = frozenset(self.at(x, y) for x, y in _MORRIS)  # type: ignore[misc]
+
+    def neighbours(self, cell: int) -> dict[str, int]:
+        found: dict[str, int] = {}
+        for d in ("n", "e", "s", "w"):
+            here = self.step(cell, d)
+            while here is not None and here not in self.points and self.coords(here) != (3, 3):
+                here = self.step(here, d)
+            if here is not None and here in self.points:
+                found[d] = here
+        return found
+
+
+def _morris() -> GameSpec:
+    grid = MorrisTestGrid()
+    params = {"turn_limit": 200}
+    return _spec("nine-mens-morris", grid, (("white", "W"), ("black", "B")), {}, params, grid.points)
+
+
+def _morris_key(game: Game, position: Any, move: Any) -> str:
+    grid = game.spec.grid
+    index = {grid.at(x, y): i for i, (x, y) in enumerate(_MORRIS)}
+    a, b = move
+    if a < 0 or b < 0:
+        return f"Point {index[b if a < 0 else a]}"
+    return f"Move {index[a]} -> {index[b]}"
+
+
 def _pairings() -> dict[str, Pairing]:
     hex_goal = {"connect": {"black": ["north", "south"], "white": ["west", "east"]}}
     havannah = {"ring": True, "bridge": True, "fork": True}
@@ -223,6 +266,9 @@ def _pairings() -> dict[str, Pairing]:
             _swap_key,
         ),
         "lines-of-action": Pairing("lines-of-action", "lines", _lines_of_action(), "lines_of_action", {}, 3),
+        "nine-mens-morris": Pairing(
+            "nine-mens-morris", "morris", _morris(), "nine_mens_morris", {}, 4, _morris_key
+        ),
         "breakthrough": Pairing("breakthrough", "race", _breakthrough(), "breakthrough", our_key=_step_key),
     }
 

@@ -22,6 +22,7 @@ FAMILIES: Mapping[str, str] = {
     "go": "boardgen.rules.go",
     "leaping": "boardgen.rules.leaping",
     "lines": "boardgen.rules.lines",
+    "morris": "boardgen.rules.morris",
     "placement": "boardgen.rules.placement",
     "race": "boardgen.rules.race",
     "reversi": "boardgen.rules.reversi",
