@@ -35,6 +35,8 @@ DEPTHS = {
     "havannah-5-swap": (4, 3),
     "lines-of-action": (4, 3),
     "nine-mens-morris": (6, 4),
+    "chinese-checkers-2": (5, 4),
+    "chinese-checkers-6": (5, 4),
 }
 
 #: Othello perft 1-9 from the start, as published.

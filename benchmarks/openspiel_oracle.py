@@ -16,6 +16,7 @@ from __future__ import annotations
 
 __all__ = ["PAIRINGS", "Pairing", "Tally", "lockstep", "oracle_perft", "pairing"]
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -71,6 +72,9 @@ class Pairing:
     our_key: Callable[[Game, Any, Any], str] = lambda game, position, move: game.move_text(position, move)
     #: OpenSpiel action -> common key.
     oracle_key: Callable[[Any, int], str] = lambda state, action: state.action_to_string(action)
+    #: How the next move is picked (default: uniformly at random): a race needs a push
+    #: forward now and then, or random games never reach the end.
+    choose: Callable[[Game, Any, dict[str, Any], random.Random], str] | None = None
 
     def game(self) -> Game:
         return make_game(self.spec, self.family)
@@ -223,6 +227,109 @@ def _morris_key(game: Game, position: Any, move: Any) -> str:
     return f"Move {index[a]} -> {index[b]}"
 
 
+@functools.cache
+def _star_layout() -> list[tuple[int, int]]:
+    """OpenSpiel's Chinese checkers holes 0-120 as (x, y) on the hexhex lattice, y up,
+    read from its own drawing of the board (row from the top, doubled column)."""
+    if pyspiel is None:
+        return []
+    text = str(pyspiel.load_game("chinese_checkers").new_initial_state())
+    holes = []
+    for row, line in enumerate(text.splitlines()[:17]):
+        for col, ch in enumerate(line):
+            if ch != " ":
+                y = 16 - row
+                holes.append(((col + y) // 2, y))
+    return holes
+
+
+class StarTestGrid(HexHexGrid):
+    """The 121-hole star of Chinese checkers on the hexhex lattice, for the differential
+    tests until the star board is on main; the half turn maps each point to its opposite."""
+
+    def __init__(self, holes: list[tuple[int, int]]) -> None:
+        self.side = 5
+        self.orientation = "pointy"
+        self.row_count = 17
+        Grid.__init__(self, holes)
+        xs, ys = [x for x, _ in holes], [y for _, y in holes]
+        self._sum = (min(xs) + max(xs), min(ys) + max(ys))
+
+    def describe(self) -> str:
+        return "121-hole star"
+
+    def half_turn(self, cell: int) -> int:
+        x, y = self.coords(cell)
+        return self._index[(self._sum[0] - x, self._sum[1] - y)]
+
+
+def _chinese_checkers(players: int) -> GameSpec:
+    holes = _star_layout()
+    grid = StarTestGrid(holes)
+    state = pyspiel.load_game("chinese_checkers", {"players": players}).new_initial_state()
+    rows = [line for line in str(state).splitlines()[:17]]
+    marks = [ch for line in rows for ch in line if ch != " "]
+    ids = [(f"p{i + 1}", "ABCDEF"[i]) for i in range(players)]
+    setup = {
+        pid: frozenset(grid.at(*holes[i]) for i, ch in enumerate(marks) if ch == str(n + 1))  # type: ignore[misc]
+        for n, (pid, _) in enumerate(ids)
+    }
+    return GameSpec(
+        id=f"chinese-checkers-{players}",
+        grid=grid,
+        playable=frozenset(grid.cells()),
+        regions={},
+        players=tuple(PlayerSpec(pid, None, letter) for pid, letter in ids),  # type: ignore[arg-type]
+        first="p1",
+        setup=setup,
+        params={"turn_limit": 1000},
+    )
+
+
+@functools.cache
+def _star_index(grid: Grid) -> dict[int | None, int]:
+    return {grid.at(x, y): i for i, (x, y) in enumerate(_star_layout())}
+
+
+def _hop_key(game: Game, position: Any, move: Any) -> str:
+    if move == (-1, -1):
+        return "Pass"
+    grid = game.spec.grid
+    index = _star_index(grid)
+    a, b = move
+    hop = max(abs(p - q) for p, q in zip(grid.coords(a), grid.coords(b), strict=True)) > 1
+    return f"{index[a]}{'=>' if hop else '->'}{index[b]}"
+
+
+@functools.cache
+def _middle(game: Game, player: int) -> tuple[float, float]:
+    grid, lattice = game.spec.grid, game.lattice  # type: ignore[attr-defined]
+    target = lattice.cells_of(game.targets[player])  # type: ignore[attr-defined]
+    return (
+        sum(grid.centre(c)[0] for c in target) / len(target),
+        sum(grid.centre(c)[1] for c in target) / len(target),
+    )
+
+
+def _forward(game: Game, position: Any, moves: dict[str, Any], rng: random.Random) -> str:
+    """Three times in four the move that brings a piece nearest its target point's
+    middle (random among equals), else any move: games then end with a winner."""
+    if rng.random() < 0.25:
+        return rng.choice(sorted(moves))
+    grid = game.spec.grid
+    cx, cy = _middle(game, position.mover)
+
+    def gain(key: str) -> float:
+        a, b = moves[key]
+        if a < 0:
+            return 0.0
+        (ax, ay), (bx, by) = grid.centre(a), grid.centre(b)
+        return ((bx - cx) ** 2 + (by - cy) ** 2) ** 0.5 - ((ax - cx) ** 2 + (ay - cy) ** 2) ** 0.5
+
+    best = min(gain(k) for k in moves)
+    return rng.choice(sorted(k for k in moves if gain(k) == best))
+
+
 def _pairings() -> dict[str, Pairing]:
     hex_goal = {"connect": {"black": ["north", "south"], "white": ["west", "east"]}}
     havannah = {"ring": True, "bridge": True, "fork": True}
@@ -269,6 +376,19 @@ def _pairings() -> dict[str, Pairing]:
         "nine-mens-morris": Pairing(
             "nine-mens-morris", "morris", _morris(), "nine_mens_morris", {}, 4, _morris_key
         ),
+        **{
+            f"chinese-checkers-{n}": Pairing(
+                f"chinese-checkers-{n}",
+                "hop",
+                _chinese_checkers(n),
+                "chinese_checkers",
+                {"players": n},
+                3,
+                _hop_key,
+                choose=_forward,
+            )
+            for n in ((2, 3, 4, 6) if pyspiel is not None else ())
+        },
         "breakthrough": Pairing("breakthrough", "race", _breakthrough(), "breakthrough", our_key=_step_key),
     }
 
@@ -342,7 +462,7 @@ def lockstep(pair: Pairing, positions: int, seed: int = 0, max_plies: int = 2000
                     )
                 tally.results[ending.result] += 1
                 break
-            key = rng.choice(sorted(ours))
+            key = pair.choose(game, position, ours, rng) if pair.choose else rng.choice(sorted(ours))
             history.append(key)
             position = game.play(position, ours[key])
             state.apply_action(theirs[key])

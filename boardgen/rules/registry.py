@@ -20,6 +20,7 @@ from .spec import GameSpec
 FAMILIES: Mapping[str, str] = {
     "connection": "boardgen.rules.connection",
     "go": "boardgen.rules.go",
+    "hop": "boardgen.rules.hop",
     "leaping": "boardgen.rules.leaping",
     "lines": "boardgen.rules.lines",
     "morris": "boardgen.rules.morris",
