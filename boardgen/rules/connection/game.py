@@ -174,9 +174,11 @@ class ConnectionGame:
         empty = self.lattice.full & ~(position.stones[0] | position.stones[1])
         if depth == 1:
             return empty.bit_count() + (position.swappable >= 0)
-        if depth == 2 and position.swappable < 0 and not self.params.swap:
+        if depth == 2 and position.swappable < 0:
             me = position.mover
             own, left = position.stones[me], empty.bit_count() - 1
+            if self.params.swap and not (position.stones[0] | position.stones[1]):
+                left += 1  # the reply to the first stone may be the swap
             goal = self.goal_reached
             return sum(left for b in bits_of(empty) if not goal(own | 1 << b, me, b))
         total = sum(self.perft(self._place(position, b), depth - 1) for b in bits_of(empty))

@@ -82,6 +82,24 @@ class LinesGame:
                 table.append((line, by_count))
             self._lines[b] = table
         self._remember = params.repetition_draws
+        #: Per line of the board (a direction and its opposite): its mask and the two
+        #: shifts along it, for counting every piece's moves at once.
+        self._axes: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = []
+        seen_axes: set[str] = set()
+        for d in names:
+            if d in seen_axes:
+                continue
+            back = opposite.get(d)
+            seen_axes.update((d, back) if back else (d,))
+            lines = set()
+            for b in bits_of(lattice.full):
+                mask = 1 << b
+                for w in (d, back) if back else (d,):
+                    for x in lattice.ray(b, w):
+                        mask |= 1 << x
+                lines.add(mask)
+            shifts = tuple(lattice.shifts[w] for w in ((d, back) if back else (d,)))
+            self._axes.append((tuple(sorted(lines)), shifts))
 
     # -- positions -------------------------------------------------------------------
 
@@ -118,15 +136,25 @@ class LinesGame:
         return out
 
     def _count(self, own: int, opp: int) -> int:
-        """How many moves :meth:`_steps` would list."""
+        """How many moves :meth:`_steps` would list, counted a line length at a time: the
+        pieces whose line holds k pieces walk k steps together, dropping those that
+        leave the board or meet an enemy before the last step or a friend on it."""
         occupied = own | opp
+        full = self.lattice.full
+        free = full & ~opp
+        target = full & ~own
         count = 0
-        lines = self._lines
-        for b in bits_of(own):
-            for line, by_count in lines[b]:
-                for _, mask, jumped in by_count[(line & occupied).bit_count()]:
-                    if not mask & own and not jumped & opp:
-                        count += 1
+        for lines, shifts in self._axes:
+            movers: dict[int, int] = {}
+            for line in lines:
+                if line & own:
+                    k = (line & occupied).bit_count()
+                    movers[k] = movers.get(k, 0) | (line & own)
+            for left, right in shifts:
+                for k, walkers in movers.items():
+                    for _ in range(k - 1):
+                        walkers = ((walkers << left) >> right) & free
+                    count += (((walkers << left) >> right) & target).bit_count()
         return count
 
     def connected(self, mask: int) -> bool:
