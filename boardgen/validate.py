@@ -14,6 +14,7 @@ __all__ = ["colour_warnings", "ensure_printable", "failures", "run_checks"]
 from .descriptor.model import Variant
 from .errors import BoardgenError
 from .rules.base import Check, Game
+from .rules.registry import mirrored_setup
 
 
 def run_checks(variant: Variant) -> list[Check]:
@@ -87,6 +88,8 @@ def _counts(variant: Variant) -> Check:
 
 
 def _mirror(variant: Variant) -> Check:
+    if not mirrored_setup(variant.rules.family):
+        return Check("sides mirror each other", True, "this family's setups need not mirror each other")
     grid = variant.grid
     a, b = (variant.setup[p.id] for p in variant.players)
     turned = frozenset(grid.half_turn(c) for c in a)

@@ -6,7 +6,7 @@ and one line here; descriptors select it with ``rules.family``.
 
 from __future__ import annotations
 
-__all__ = ["FAMILIES", "ParamErrorFactory", "check_params", "make_game"]
+__all__ = ["FAMILIES", "ParamErrorFactory", "check_params", "make_game", "mirrored_setup"]
 
 import importlib
 from collections.abc import Callable, Mapping
@@ -48,3 +48,10 @@ def check_params(family: str, params: Mapping[str, Any], error: ParamErrorFactor
 def make_game(spec: GameSpec, family: str) -> Game:
     game: Game = _module(family).make_game(spec)
     return game
+
+
+def mirrored_setup(family: str) -> bool:
+    """Whether ``validate`` should ask the two setups to be mirror images under a half
+    turn (a family module says no with ``MIRRORED_SETUP = False``: Othello's centre,
+    Lines of Action's rows against files)."""
+    return bool(getattr(_module(family), "MIRRORED_SETUP", True))

@@ -39,13 +39,17 @@ from ..rules.base import Game
 from ..rules.registry import make_game
 from .catalogue import Catalogue, GameTexts, catalogue, typeset
 from .leaping_sheet import compose_leaping, leaping_components, leaping_keys
+from .lines_sheet import compose_lines, lines_components, lines_keys
 from .placement_sheet import compose_placement, placement_components, placement_keys
+from .race_sheet import compose_race, race_components, race_keys
 from .sheet import SPECIAL_TOPICS, Para, RuleSheet, Section, SheetWriter, Shown
 
 _Composer = tuple[Callable[[SheetWriter, Game], None], Callable[[SheetWriter, Game], list[str]]]
 _FAMILIES: dict[str, _Composer] = {
     "leaping": (compose_leaping, leaping_components),
     "placement": (compose_placement, placement_components),
+    "race": (compose_race, race_components),
+    "lines": (compose_lines, lines_components),
 }
 
 
@@ -114,4 +118,9 @@ def start_caption(variant: Variant, lang: str) -> str:
 
 def param_keys() -> dict[str, list[str]]:
     """Per family, every catalogue key some value of some rule switch can need."""
-    return {"leaping": list(leaping_keys()), "placement": list(placement_keys())}
+    return {
+        "leaping": list(leaping_keys()),
+        "placement": list(placement_keys()),
+        "race": list(race_keys()),
+        "lines": list(lines_keys()),
+    }

@@ -8,7 +8,15 @@ names from here: :func:`make_game` and :func:`check_params`.
 
 from __future__ import annotations
 
-__all__ = ["SWAP", "ConnectionGame", "ConnectionParams", "ConnectionPosition", "check_params", "make_game"]
+__all__ = [
+    "MIRRORED_SETUP",
+    "SWAP",
+    "ConnectionGame",
+    "ConnectionParams",
+    "ConnectionPosition",
+    "check_params",
+    "make_game",
+]
 
 from collections.abc import Mapping
 from typing import Any
@@ -16,6 +24,9 @@ from typing import Any
 from ..params import ParamError
 from .game import SWAP, ConnectionGame, ConnectionPosition, make_game
 from .params import ConnectionParams, parse_params
+
+#: The two setups need not be mirror images of each other (see registry.mirrored_setup).
+MIRRORED_SETUP = False
 
 
 def check_params(params: Mapping[str, Any], error: ParamError) -> None:

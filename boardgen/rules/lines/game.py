@@ -264,7 +264,7 @@ class LinesGame:
             return None
         if self.params.no_move_loses:
             return Ending(self.player_ids[1 - me], f"{self.player_ids[me]} has no legal move")
-        return None
+        return Ending("draw", f"{self.player_ids[me]} has no legal move")
 
     # -- text --------------------------------------------------------------------------
 

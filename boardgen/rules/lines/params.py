@@ -6,7 +6,7 @@
 ``repetition_draws`` (default false)
     A move that recreates an earlier board ends the game drawn (OpenSpiel's rule).
 ``no_move_loses`` (default true)
-    A player who cannot move loses (OpenSpiel) or, when false, passes.
+    A player who cannot move loses (OpenSpiel) or, when false, the game is drawn.
 ``move_limit`` (default 0: none)
     The game is drawn after this many moves (OpenSpiel: 1000).
 """
