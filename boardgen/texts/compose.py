@@ -38,10 +38,15 @@ from ..geometry import HexHexGrid, SquareGrid
 from ..rules.base import Game
 from ..rules.registry import make_game
 from .catalogue import Catalogue, GameTexts, catalogue, typeset
+from .connection_sheet import compose_connection, connection_components, connection_keys
+from .go_sheet import compose_go, go_components, go_keys
+from .hop_sheet import compose_hop, hop_components, hop_keys
 from .leaping_sheet import compose_leaping, leaping_components, leaping_keys
 from .lines_sheet import compose_lines, lines_components, lines_keys
+from .morris_sheet import compose_morris, morris_components, morris_keys
 from .placement_sheet import compose_placement, placement_components, placement_keys
 from .race_sheet import compose_race, race_components, race_keys
+from .reversi_sheet import compose_reversi, reversi_components, reversi_keys
 from .sheet import SPECIAL_TOPICS, Para, RuleSheet, Section, SheetWriter, Shown
 
 _Composer = tuple[Callable[[SheetWriter, Game], None], Callable[[SheetWriter, Game], list[str]]]
@@ -50,6 +55,11 @@ _FAMILIES: dict[str, _Composer] = {
     "placement": (compose_placement, placement_components),
     "race": (compose_race, race_components),
     "lines": (compose_lines, lines_components),
+    "reversi": (compose_reversi, reversi_components),
+    "go": (compose_go, go_components),
+    "connection": (compose_connection, connection_components),
+    "morris": (compose_morris, morris_components),
+    "hop": (compose_hop, hop_components),
 }
 
 
@@ -123,4 +133,9 @@ def param_keys() -> dict[str, list[str]]:
         "placement": list(placement_keys()),
         "race": list(race_keys()),
         "lines": list(lines_keys()),
+        "reversi": list(reversi_keys()),
+        "go": list(go_keys()),
+        "connection": list(connection_keys()),
+        "morris": list(morris_keys()),
+        "hop": list(hop_keys()),
     }
