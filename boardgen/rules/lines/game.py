@@ -100,6 +100,12 @@ class LinesGame:
                 lines.add(mask)
             shifts = tuple(lattice.shifts[w] for w in ((d, back) if back else (d,)))
             self._axes.append((tuple(sorted(lines)), shifts))
+        #: Every line of the board, with a memo of how many moves a pattern of pieces on
+        #: it allows the mover (keyed by the mover's and the opponent's pieces on it):
+        #: a line of 8 has at most 3^8 patterns, so counting a position's moves is one
+        #: look-up per line once the patterns have been met.
+        self._all_lines: tuple[int, ...] = tuple(line for lines, _ in self._axes for line in lines)
+        self._line_moves: list[dict[tuple[int, int], int]] = [{} for _ in self._all_lines]
 
     # -- positions -------------------------------------------------------------------
 
@@ -136,25 +142,31 @@ class LinesGame:
         return out
 
     def _count(self, own: int, opp: int) -> int:
-        """How many moves :meth:`_steps` would list, counted a line length at a time: the
-        pieces whose line holds k pieces walk k steps together, dropping those that
-        leave the board or meet an enemy before the last step or a friend on it."""
-        occupied = own | opp
-        full = self.lattice.full
-        free = full & ~opp
-        target = full & ~own
+        """How many moves :meth:`_steps` would list: the sum over the board's lines of
+        the moves along each, looked up by the line's pattern of pieces."""
         count = 0
-        for lines, shifts in self._axes:
-            movers: dict[int, int] = {}
-            for line in lines:
-                if line & own:
-                    k = (line & occupied).bit_count()
-                    movers[k] = movers.get(k, 0) | (line & own)
-            for left, right in shifts:
-                for k, walkers in movers.items():
-                    for _ in range(k - 1):
-                        walkers = ((walkers << left) >> right) & free
-                    count += (((walkers << left) >> right) & target).bit_count()
+        memo = self._line_moves
+        for index, line in enumerate(self._all_lines):
+            mine = own & line
+            if mine:
+                key = (mine, opp & line)
+                found = memo[index].get(key)
+                if found is None:
+                    found = memo[index][key] = self._moves_on_line(line, mine, key[1])
+                count += found
+        return count
+
+    def _moves_on_line(self, line: int, own: int, opp: int) -> int:
+        """Moves of the pieces ``own`` along ``line`` (both ways), with ``opp`` on it."""
+        k = (own | opp).bit_count()
+        count = 0
+        for b in bits_of(own):
+            for mask, walks in self._lines[b]:
+                if mask != line:
+                    continue
+                for _, target, jumped in walks[k]:
+                    if not target & own and not jumped & opp:
+                        count += 1
         return count
 
     def connected(self, mask: int) -> bool:
