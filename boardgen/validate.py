@@ -13,8 +13,13 @@ __all__ = ["colour_warnings", "ensure_printable", "failures", "run_checks"]
 
 from .descriptor.model import Variant
 from .errors import BoardgenError
+from .fonts import missing_glyphs
+from .render.legible import colour_findings
+from .render.pictures import check_page_limit
+from .render.vision import vision_findings
 from .rules.base import Check, Game
-from .rules.registry import mirrored_setup
+from .rules.registry import make_game, mirrored_setup
+from .texts.compose import rule_sheet_text
 
 
 def run_checks(variant: Variant) -> list[Check]:
@@ -29,16 +34,25 @@ def run_checks(variant: Variant) -> list[Check]:
 
 def colour_warnings(variant: Variant) -> list[Check]:
     """The greyscale colour rule (:mod:`boardgen.render.legible`): one failed check per
-    piece colour that would vanish on its cells on a black-and-white printer. A warning,
-    not a failure: the game plays and prints, only less readably."""
-    from .render.legible import colour_findings
-
-    return [
+    piece colour that would vanish on its cells on a black-and-white printer, then per
+    pair that fails it only as seen with protanopia, deuteranopia or tritanopia
+    (:mod:`boardgen.render.vision`). A warning, not a failure: the game plays and
+    prints, only less readably."""
+    greyscale = [
         Check(
             "colours readable in greyscale", False, found.message(), ("players", found.player_index, "colour")
         )
         for found in colour_findings(variant)
         if not found.ok
+    ]
+    return greyscale + [
+        Check(
+            "colours readable with colour-vision deficiencies",
+            False,
+            seen.message(),
+            ("players", seen.finding.player_index, "colour"),
+        )
+        for seen in vision_findings(variant)
     ]
 
 
@@ -101,8 +115,6 @@ def _mirror(variant: Variant) -> Check:
 
 
 def _engine_checks(variant: Variant) -> list[Check]:
-    from .rules.registry import make_game
-
     try:
         game = make_game(variant.game_spec(), variant.rules.family)
         start = game.initial()
@@ -137,8 +149,6 @@ def _engine_checks(variant: Variant) -> list[Check]:
 
 def _board_fits(variant: Variant) -> Check:
     """The true-scale board fits the page limit (``board.pdf`` refuses it otherwise)."""
-    from .outputs import check_page_limit
-
     name = "board prints within the page limit"
     try:
         check_page_limit(variant)
@@ -165,8 +175,6 @@ def _printed_texts(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
 
 def _texts_print(variant: Variant) -> Check:
     """The embedded font can draw every character of every printed text (else: empty boxes)."""
-    from .backends.fonts import missing_glyphs
-
     name = "texts print in the font"
     for key, text in _printed_texts(variant):
         missing = missing_glyphs(text) + missing_glyphs(text, bold=True)
@@ -179,8 +187,6 @@ def _texts_print(variant: Variant) -> Check:
 def _sheets_compose(variant: Variant, game: Game) -> Check:
     """The rule sheets can be written in every language (as ``render --what rules`` and
     ``build`` do): every example's topic names a section, every rule value has a sentence."""
-    from .texts.compose import rule_sheet_text
-
     name = "rule sheets can be written"
     for lang in variant.languages:
         try:
