@@ -9,7 +9,7 @@ DIGEST := $(shell cksum < pyproject.toml | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.run-$(DIGEST)
 TEST_STAMP := $(VENV)/.test-$(DIGEST)
 
-.PHONY: boards library test fuzz lint imports bench crosscheck clean setup system-deps
+.PHONY: boards library test fuzz lint imports bench crosscheck clean setup system-deps compiled
 
 setup: $(TEST_STAMP)
 
@@ -65,9 +65,16 @@ bench: $(TEST_STAMP)
 	$(PIP) -e '.[bench]'
 	$(BIN)/python benchmarks/bench_perft.py
 	$(BIN)/python benchmarks/bench_outputs.py
+	$(BIN)/python benchmarks/bench_startup.py
+	$(BIN)/python benchmarks/bench_sphinx.py
 	$(BIN)/python benchmarks/bench_openspiel.py
 
-# The newer families (reversi, race, go, connection) in lockstep with OpenSpiel on
+# The shipped games compiled (boardgen/descriptor/builtin.pickle): run after changing a
+# shipped descriptor or the code that reads descriptors (tests/test_compiled.py says when).
+compiled: $(RUN_STAMP)
+	$(BIN)/python -c 'from boardgen.validate import compile_builtin; compile_builtin()'
+
+# The newer families (reversi, race, go, connection, lines, morris, hop) in lockstep with OpenSpiel on
 # 100,000 positions per game (make test runs 2,000); prints one tally per game.
 crosscheck: $(TEST_STAMP)
 	$(BIN)/python benchmarks/crosscheck.py --positions 100000

@@ -9,7 +9,6 @@ names from here: :func:`make_game` and :func:`check_params`.
 from __future__ import annotations
 
 __all__ = [
-    "MIRRORED_SETUP",
     "SWAP",
     "ConnectionGame",
     "ConnectionParams",
@@ -24,9 +23,6 @@ from typing import Any
 from ..params import ParamError
 from .game import SWAP, ConnectionGame, ConnectionPosition, make_game
 from .params import ConnectionParams, parse_params
-
-#: The two setups need not be mirror images of each other (see registry.mirrored_setup).
-MIRRORED_SETUP = False
 
 
 def check_params(params: Mapping[str, Any], error: ParamError) -> None:

@@ -6,7 +6,7 @@ The registry needs two names from here: :func:`make_game` and :func:`check_param
 
 from __future__ import annotations
 
-__all__ = ["MIRRORED_SETUP", "LinesGame", "LinesParams", "LinesPosition", "check_params", "make_game"]
+__all__ = ["LinesGame", "LinesParams", "LinesPosition", "check_params", "make_game"]
 
 from collections.abc import Mapping
 from typing import Any
@@ -14,9 +14,6 @@ from typing import Any
 from ..params import ParamError
 from .game import LinesGame, LinesPosition, make_game
 from .params import LinesParams, parse_params
-
-#: The two setups need not be mirror images of each other (see registry.mirrored_setup).
-MIRRORED_SETUP = False
 
 
 def check_params(params: Mapping[str, Any], error: ParamError) -> None:

@@ -6,7 +6,6 @@ The registry needs two names from here: :func:`make_game` and :func:`check_param
 from __future__ import annotations
 
 __all__ = [
-    "MIRRORED_SETUP",
     "PASS",
     "ReversiGame",
     "ReversiParams",
@@ -21,9 +20,6 @@ from typing import Any
 from ..params import ParamError
 from .game import PASS, ReversiGame, ReversiPosition, make_game
 from .params import ReversiParams, parse_params
-
-#: The two setups need not be mirror images of each other (see registry.mirrored_setup).
-MIRRORED_SETUP = False
 
 
 def check_params(params: Mapping[str, Any], error: ParamError) -> None:
