@@ -190,6 +190,15 @@ class Position:
         result: str | None = judge(self.state)
         return result
 
+    def score(self) -> Mapping[str, float] | None:
+        """Each player's score where the game keeps one (discs in reversi, points with
+        komi in Go), or None for a game won by a shape or a race."""
+        counter = getattr(self.game.engine, "score", None)
+        if counter is None:
+            return None
+        scores: Mapping[str, float] = counter(self.state)
+        return dict(scores)
+
     def ending(self) -> Ending | None:
         """How the game ended here and the rule that ended it (``str()`` of it reads
         "the game is over: a draw (repetition: ...)"), or None while it goes on."""

@@ -256,7 +256,7 @@ def test_folded_booklet_is_typeset_for_a5_not_shrunk() -> None:
 
 
 def test_the_library_booklet_keeps_its_cover_to_one_page_and_its_contents_lead_to_every_game() -> None:
-    """All seventeen shipped games (`make library`): the cover still fits one page (more,
+    """All nineteen shipped games (`make library`): the cover still fits one page (more,
     smaller pictures), and the contents, running over two pages, point at each sheet."""
     data = render_booklet(LIBRARY, "de", A4)
     pdf = pypdfium2.PdfDocument(data)

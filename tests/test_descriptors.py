@@ -28,10 +28,12 @@ DRAUGHTS = (
     "thai-draughts",  # 31
     "turkish-draughts",  # 30
 )
+#: The race and line games of issue 18 (the classic boards get their rules beside them).
+FAMILIES_18 = ("breakthrough", "lines-of-action")
 
 
 def test_every_game_is_bundled() -> None:
-    assert [v.id for v in load_all()] == sorted((*ORIGINAL_SIX, *DRAUGHTS))
+    assert [v.id for v in load_all()] == sorted((*ORIGINAL_SIX, *DRAUGHTS, *FAMILIES_18))
 
 
 @pytest.mark.parametrize(

@@ -111,7 +111,7 @@ def test_without_the_package_the_name_is_unknown_and_the_error_lists_the_known_o
     text = str(info.value)
     where = f"{GAME.name}:{family_line(GAME.read_text('utf-8'))}:11: rules.family"
     assert f"{where}: unknown value 'in-a-row'" in text
-    assert "(expected one of: leaping, placement)" in text
+    assert "(expected one of: connection, go, hop, leaping, lines, morris, placement, race, reversi)" in text
 
 
 def test_a_family_is_imported_only_when_a_descriptor_names_it() -> None:

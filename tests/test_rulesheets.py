@@ -201,7 +201,8 @@ def test_every_sheet_fits_two_a4_pages(built: Path) -> None:
     for variant in VARIANTS:
         for lang in LANGS:
             pages = len(pypdf.PdfReader(built / variant.id / f"rules-{lang}.pdf").pages)
-            assert pages == (3 if (variant.id, lang) in _THREE_PAGES else 2), (variant.id, lang, pages)
+            wanted = (3,) if (variant.id, lang) in _THREE_PAGES else (1, 2)
+            assert pages in wanted, (variant.id, lang, pages)
 
 
 def test_sheet_metadata_is_in_the_sheet_language(built: Path) -> None:

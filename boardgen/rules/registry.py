@@ -48,6 +48,13 @@ ENTRY_POINT_GROUP = "boardgen.families"
 BUILTIN: Mapping[str, str] = {
     "leaping": "boardgen.rules.leaping.family:FAMILY",
     "placement": "boardgen.rules.placement.family:FAMILY",
+    "reversi": "boardgen.rules.reversi.family:FAMILY",
+    "race": "boardgen.rules.race.family:FAMILY",
+    "go": "boardgen.rules.go.family:FAMILY",
+    "connection": "boardgen.rules.connection.family:FAMILY",
+    "lines": "boardgen.rules.lines.family:FAMILY",
+    "morris": "boardgen.rules.morris.family:FAMILY",
+    "hop": "boardgen.rules.hop.family:FAMILY",
 }
 
 

@@ -153,6 +153,10 @@ class PlacementGame:
     def is_over(self, position: PlacementPosition) -> bool:
         return not self.empty(position)
 
+    def score(self, position: PlacementPosition) -> Mapping[str, int]:
+        """Each player's score: the size of their largest group (at least 1)."""
+        return dict(zip(self.player_ids, position.scores, strict=True))
+
     def ranking(self, position: PlacementPosition) -> tuple[list[int], list[int]]:
         """Each player's group sizes, largest first: what the tie-break compares."""
         return self.groups.sizes(position.stones[0]), self.groups.sizes(position.stones[1])

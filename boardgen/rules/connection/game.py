@@ -1,0 +1,244 @@
+"""Connection games (Hex, Y, Havannah): the Game protocol for placing stones to make a shape.
+
+A move places a stone of the mover's colour on any empty cell (with ``swap``, the
+second player's first move may instead take over the first stone). After each move
+the group of the new stone is checked against the goals the switches name: joining
+a player's sides (``connect``), touching every side (``connect_all_sides``), two
+corners (``bridge``), three sides not counting corners (``fork``), or any of the
+player's stones closing a ring (``ring``). The first goal reached wins; a full board
+without a winner is a draw (Havannah; in Hex and Y it cannot happen).
+"""
+
+from __future__ import annotations
+
+__all__ = ["SWAP", "ConnectionGame", "ConnectionPosition", "Move", "make_game"]
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ...errors import BoardgenError
+from ..base import Check, Ending, MoveView, PieceView
+from ..lattice import Lattice, bits_of, nearest_directions
+from ..spec import GameSpec
+from ..stonetext import format_stones, parse_move_cell, parse_stones
+from .params import ConnectionParams, parse_params
+from .sides import board_sides
+
+Move = int
+SWAP: Move = -2
+
+_WHY = {
+    "connect": "joined their sides",
+    "all": "touched every side",
+    "ring": "closed a ring",
+    "bridge": "joined two corners",
+    "fork": "joined three sides",
+}
+
+
+@dataclass(frozen=True)
+class ConnectionPosition:
+    """Stones per player, the mover, the winner's index and goal once decided, and the
+    first stone (for the swap rule) while the second player has not yet answered it."""
+
+    stones: tuple[int, int]
+    mover: int
+    winner: int = -1
+    goal: str = ""
+    swappable: int = -1
+
+
+class ConnectionGame:
+    """The connection family bound to one game's spec and params."""
+
+    def __init__(self, spec: GameSpec, params: ConnectionParams) -> None:
+        self.spec = spec
+        self.params = params
+        self.lattice = lattice = Lattice(spec.grid, spec.playable, nearest_directions(spec.grid))
+        self.player_ids = (spec.players[0].id, spec.players[1].id)
+        self.letters = (spec.players[0].letter, spec.players[1].letter)
+        self.sides = {
+            name: lattice.mask(cells) for name, cells in board_sides(spec.grid, lattice.cells).items()
+        }
+        counts: dict[int, int] = {}
+        for mask in self.sides.values():
+            for b in bits_of(mask):
+                counts[b] = counts.get(b, 0) + 1
+        #: Cells on two sides at once: the board's corners.
+        self.corners = sum(1 << b for b, n in counts.items() if n >= 2)
+        border = 0
+        for mask in self.sides.values():
+            border |= mask
+        self.border = border
+        #: Per player: the masks of the sides they must join (empty: no such goal).
+        self.targets: list[list[int]] = []
+        for pid in self.player_ids:
+            names = params.connect.get(pid, ())
+            unknown = [n for n in names if n not in self.sides]
+            if unknown:
+                raise BoardgenError(
+                    f"connect names {', '.join(unknown)} for {pid}, but the board's sides are "
+                    f"{', '.join(sorted(self.sides))}",
+                    key=f"rules.params.connect.{pid}",
+                )
+            self.targets.append([self.sides[n] for n in names])
+        #: Sides without their corners, for the fork.
+        self.edges = [mask & ~self.corners for mask in self.sides.values()]
+
+    # -- positions -------------------------------------------------------------------
+
+    def initial(self) -> ConnectionPosition:
+        masks = [self.lattice.mask(self.spec.setup.get(pid, ())) for pid in self.player_ids]
+        if masks[0] & masks[1]:
+            raise BoardgenError("the setup puts stones of both players on one cell", key="setup")
+        return ConnectionPosition((masks[0], masks[1]), self.player_ids.index(self.spec.first))
+
+    def to_move(self, position: ConnectionPosition) -> str:
+        return self.player_ids[position.mover]
+
+    def pieces(self, position: ConnectionPosition) -> Mapping[int, PieceView]:
+        return {
+            self.lattice.cell(b): PieceView(pid, "stone")
+            for pid, mask in zip(self.player_ids, position.stones, strict=True)
+            for b in bits_of(mask)
+        }
+
+    # -- goals -----------------------------------------------------------------------
+
+    def goal_reached(self, own: int, player: int, bit: int) -> str:
+        """The goal the stone on ``bit`` completes for ``player`` ('' for none)."""
+        lattice, p = self.lattice, self.params
+        touching = lattice.around[bit] & own
+        group = lattice.group(1 << bit, own) if touching else 1 << bit
+        targets = self.targets[player]
+        if targets and all(group & t for t in targets):
+            return "connect"
+        if p.connect_all_sides and all(group & s for s in self.sides.values()):
+            return "all"
+        if p.bridge and (group & self.corners).bit_count() >= 2:
+            return "bridge"
+        if p.fork and sum(1 for e in self.edges if group & e) >= 3:
+            return "fork"
+        if p.ring and touching.bit_count() >= 2 and self.has_ring(own):
+            return "ring"
+        return ""
+
+    def has_ring(self, own: int) -> bool:
+        """Whether ``own`` stones close a loop around some cell: a region of other cells
+        that cannot reach the board's edge, or a stone of ``own`` off the edge whose
+        neighbours are all ``own`` (the loop of its six neighbours surrounds it)."""
+        lattice = self.lattice
+        rest = lattice.full & ~own
+        outside = lattice.group(rest & self.border, rest)
+        if rest & ~outside:
+            return True
+        return any(lattice.around[b] & ~own == 0 for b in bits_of(own & ~self.border))
+
+    # -- moves -----------------------------------------------------------------------
+
+    def legal_moves(self, position: ConnectionPosition) -> list[Move]:
+        if position.winner >= 0:
+            return []
+        empty = self.lattice.full & ~(position.stones[0] | position.stones[1])
+        moves = self.lattice.cells_of(empty)
+        return [*moves, SWAP] if position.swappable >= 0 else moves
+
+    def play(self, position: ConnectionPosition, move: Move) -> ConnectionPosition:
+        if move not in self.legal_moves(position):
+            shown = "swap" if move == SWAP else str(move)
+            if move != SWAP and 0 <= move < self.spec.grid.size:
+                shown = self.spec.grid.name(move)
+            raise BoardgenError(f"illegal move {shown} in {self.position_text(position)}")
+        if move == SWAP:
+            bit = position.swappable
+            return self._place(position, bit, take_over=True)
+        return self._place(position, self.lattice.bit(move))
+
+    def _place(self, position: ConnectionPosition, bit: int, take_over: bool = False) -> ConnectionPosition:
+        me = position.mover
+        stones = list(position.stones)
+        if take_over:
+            stones[1 - me] &= ~(1 << bit)
+        stones[me] |= 1 << bit
+        goal = self.goal_reached(stones[me], me, bit)
+        first = not (position.stones[0] | position.stones[1])
+        swappable = bit if self.params.swap and first and not take_over else -1
+        return ConnectionPosition((stones[0], stones[1]), 1 - me, me if goal else -1, goal, swappable)
+
+    def perft(self, position: ConnectionPosition, depth: int, distinct: bool = False) -> int:
+        """Move sequences of ``depth`` plies; a won game has no moves."""
+        if depth == 0:
+            return 1
+        if position.winner >= 0:
+            return 0
+        empty = self.lattice.full & ~(position.stones[0] | position.stones[1])
+        if depth == 1:
+            return empty.bit_count() + (position.swappable >= 0)
+        if depth == 2 and position.swappable < 0:
+            me = position.mover
+            own, left = position.stones[me], empty.bit_count() - 1
+            if self.params.swap and not (position.stones[0] | position.stones[1]):
+                left += 1  # the reply to the first stone may be the swap
+            goal = self.goal_reached
+            return sum(left for b in bits_of(empty) if not goal(own | 1 << b, me, b))
+        total = sum(self.perft(self._place(position, b), depth - 1) for b in bits_of(empty))
+        if position.swappable >= 0:
+            total += self.perft(self._place(position, position.swappable, take_over=True), depth - 1)
+        return total
+
+    # -- the end -----------------------------------------------------------------------
+
+    def outcome(self, position: ConnectionPosition) -> str | None:
+        ending = self.ending(position)
+        return None if ending is None else ending.result
+
+    def ending(self, position: ConnectionPosition) -> Ending | None:
+        if position.winner >= 0:
+            pid = self.player_ids[position.winner]
+            return Ending(pid, f"{pid} {_WHY[position.goal]}")
+        if not self.lattice.full & ~(position.stones[0] | position.stones[1]):
+            return Ending("draw", "the board is full and no one has made a winning shape")
+        return None
+
+    # -- text --------------------------------------------------------------------------
+
+    def move_text(self, position: ConnectionPosition, move: Move) -> str:
+        return "swap" if move == SWAP else self.spec.grid.name(move)
+
+    def parse_move(self, position: ConnectionPosition, text: str) -> Move:
+        what = f"move {text!r}"
+        move = SWAP if text.strip().lower() == "swap" else parse_move_cell(self.lattice, text, what)
+        if move not in self.legal_moves(position):
+            if move == SWAP:
+                raise BoardgenError(f"{what}: a swap is only the second player's first move, with swap: true")
+            raise BoardgenError(f"{what}: the cell is taken or the game is over")
+        return move
+
+    def view(self, move: Move) -> MoveView:
+        return MoveView(path=(), placed=() if move == SWAP else (move,))
+
+    def position_text(self, position: ConnectionPosition) -> str:
+        return format_stones(self.lattice, self.letters, position.stones, position.mover)
+
+    def parse_position(self, text: str) -> ConnectionPosition:
+        """A position from its text; the winner is worked out from the stones."""
+        masks, mover, _ = parse_stones(self.lattice, self.letters, text)
+        stones = (masks[0], masks[1])
+        position = ConnectionPosition(stones, mover)
+        for player in (0, 1):
+            for bit in bits_of(stones[player]):
+                goal = self.goal_reached(stones[player], player, bit)
+                if goal:
+                    return ConnectionPosition(stones, mover, player, goal)
+        return position
+
+    # -- validation ------------------------------------------------------------------
+
+    def family_checks(self) -> Sequence[Check]:
+        sides = ", ".join(f"{n} ({m.bit_count()} cells)" for n, m in sorted(self.sides.items()))
+        return [Check("connection.sides", True, f"the board's sides: {sides}")]
+
+
+def make_game(spec: GameSpec) -> ConnectionGame:
+    """The connection game for ``spec``; bad params raise BoardgenError (rules.params.<name>)."""
+    return ConnectionGame(spec, parse_params(spec.params))

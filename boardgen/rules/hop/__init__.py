@@ -1,0 +1,20 @@
+"""The hop rule family (Chinese checkers): step or hop across the star to the far point.
+
+The registry needs two names from here: :func:`make_game` and :func:`check_params`.
+"""
+
+from __future__ import annotations
+
+__all__ = ["STOP", "HopGame", "HopParams", "HopPosition", "check_params", "make_game"]
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..params import ParamError
+from .game import STOP, HopGame, HopPosition, make_game
+from .params import HopParams, parse_params
+
+
+def check_params(params: Mapping[str, Any], error: ParamError) -> None:
+    """Refuse unknown or ill-typed switches, located through ``error`` by the loader."""
+    parse_params(params, error)

@@ -1,0 +1,340 @@
+"""Lines of Action: the Game protocol for pieces that move as far as their line is full.
+
+A piece moves in a straight line (any direction of the grid) exactly as many cells
+as there are pieces, of either colour, on the whole line it moves along. It may jump
+its own pieces but not the opponent's, and may end on an enemy piece, which is
+taken, but not on its own. A player whose pieces form one group (touching in any
+direction of the grid) wins; a lone piece is a group. When a move connects both
+players at once, ``both_connected`` decides.
+"""
+
+from __future__ import annotations
+
+__all__ = ["LinesGame", "LinesPosition", "Move", "make_game"]
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ...errors import BoardgenError
+from ..base import Check, Ending, MoveView, PieceView
+from ..lattice import Lattice, bits_of
+from ..spec import GameSpec
+from ..stonetext import format_stones, parse_move_cell, parse_stones
+from .params import LinesParams, parse_params
+
+#: A move: the cell a piece leaves and the cell it reaches.
+Move = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class LinesPosition:
+    """Pieces per player, the mover, the result once decided (``winner`` -1: none,
+    2: drawn), the moves played, and the boards seen (when a rule needs them)."""
+
+    pieces: tuple[int, int]
+    mover: int
+    winner: int = -1
+    why: str = ""
+    plies: int = 0
+    seen: frozenset[tuple[int, int]] = field(default=frozenset(), compare=False)
+
+
+class LinesGame:
+    """The lines family bound to one game's spec and params."""
+
+    def __init__(self, spec: GameSpec, params: LinesParams) -> None:
+        self.spec = spec
+        self.params = params
+        self.lattice = lattice = Lattice(spec.grid, spec.playable)
+        self.player_ids = (spec.players[0].id, spec.players[1].id)
+        self.letters = (spec.players[0].letter, spec.players[1].letter)
+        grid = spec.grid
+        names = lattice.direction_names
+        opposite = {}
+        for d in names:
+            dx, dy = grid.directions[d]
+            for e in names:
+                if grid.directions[e] == (-dx, -dy):
+                    opposite[d] = e
+        #: Per bit: for each line through it (a direction and its opposite), the line's
+        #: mask and, by the number k of pieces on it, the moves k cells along either
+        #: way as (target bit, target mask, mask of the cells jumped).
+        self._lines: dict[int, list[tuple[int, list[list[tuple[int, int, int]]]]]] = {}
+        for b in bits_of(lattice.full):
+            table = []
+            done: set[str] = set()
+            for d in names:
+                if d in done:
+                    continue
+                ways = [d] + ([opposite[d]] if d in opposite else [])
+                done.update(ways)
+                line = 1 << b
+                by_count: list[list[tuple[int, int, int]]] = [
+                    [] for _ in range(lattice.width + lattice.height + 2)
+                ]
+                for w in ways:
+                    ray = lattice.ray(b, w)
+                    jumped = 0
+                    for k, x in enumerate(ray, start=1):
+                        line |= 1 << x
+                        by_count[k].append((x, 1 << x, jumped))
+                        jumped |= 1 << x
+                table.append((line, by_count))
+            self._lines[b] = table
+        self._remember = params.repetition_draws
+        #: Per line of the board (a direction and its opposite): its mask and the two
+        #: shifts along it, for counting every piece's moves at once.
+        self._axes: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = []
+        seen_axes: set[str] = set()
+        for d in names:
+            if d in seen_axes:
+                continue
+            back = opposite.get(d)
+            seen_axes.update((d, back) if back else (d,))
+            lines = set()
+            for b in bits_of(lattice.full):
+                mask = 1 << b
+                for w in (d, back) if back else (d,):
+                    for x in lattice.ray(b, w):
+                        mask |= 1 << x
+                lines.add(mask)
+            shifts = tuple(lattice.shifts[w] for w in ((d, back) if back else (d,)))
+            self._axes.append((tuple(sorted(lines)), shifts))
+        #: Every line of the board, with a memo of how many moves a pattern of pieces on
+        #: it allows the mover (keyed by the mover's and the opponent's pieces on it):
+        #: a line of 8 has at most 3^8 patterns, so counting a position's moves is one
+        #: look-up per line once the patterns have been met.
+        self._all_lines: tuple[int, ...] = tuple(line for lines, _ in self._axes for line in lines)
+        self._line_moves: list[dict[tuple[int, int], int]] = [{} for _ in self._all_lines]
+
+    # -- positions -------------------------------------------------------------------
+
+    def initial(self) -> LinesPosition:
+        masks = [self.lattice.mask(self.spec.setup.get(pid, ())) for pid in self.player_ids]
+        if masks[0] & masks[1]:
+            raise BoardgenError("the setup puts pieces of both players on one cell", key="setup")
+        pieces = (masks[0], masks[1])
+        seen = frozenset({pieces}) if self._remember else frozenset()
+        return LinesPosition(pieces, self.player_ids.index(self.spec.first), seen=seen)
+
+    def to_move(self, position: LinesPosition) -> str:
+        return self.player_ids[position.mover]
+
+    def pieces(self, position: LinesPosition) -> Mapping[int, PieceView]:
+        return {
+            self.lattice.cell(b): PieceView(pid, "man")
+            for pid, mask in zip(self.player_ids, position.pieces, strict=True)
+            for b in bits_of(mask)
+        }
+
+    # -- moves -------------------------------------------------------------------------
+
+    def _steps(self, own: int, opp: int) -> list[tuple[int, int]]:
+        """(from bit, to bit) of every legal move of ``own``."""
+        occupied = own | opp
+        out = []
+        lines = self._lines
+        for b in bits_of(own):
+            for line, by_count in lines[b]:
+                for target, mask, jumped in by_count[(line & occupied).bit_count()]:
+                    if not mask & own and not jumped & opp:
+                        out.append((b, target))
+        return out
+
+    def _count(self, own: int, opp: int) -> int:
+        """How many moves :meth:`_steps` would list: the sum over the board's lines of
+        the moves along each, looked up by the line's pattern of pieces."""
+        count = 0
+        memo = self._line_moves
+        for index, line in enumerate(self._all_lines):
+            mine = own & line
+            if mine:
+                key = (mine, opp & line)
+                found = memo[index].get(key)
+                if found is None:
+                    found = memo[index][key] = self._moves_on_line(line, mine, key[1])
+                count += found
+        return count
+
+    def _moves_on_line(self, line: int, own: int, opp: int) -> int:
+        """Moves of the pieces ``own`` along ``line`` (both ways), with ``opp`` on it."""
+        k = (own | opp).bit_count()
+        count = 0
+        for b in bits_of(own):
+            for mask, walks in self._lines[b]:
+                if mask != line:
+                    continue
+                for _, target, jumped in walks[k]:
+                    if not target & own and not jumped & opp:
+                        count += 1
+        return count
+
+    def connected(self, mask: int) -> bool:
+        """Whether the pieces of ``mask`` form one group (none or one piece: yes)."""
+        if not mask:
+            return True
+        lattice = self.lattice
+        if mask & ~lattice.touch(mask) and mask & (mask - 1):
+            return False  # a lone piece among others
+        return lattice.group(mask & -mask, mask) == mask
+
+    def _after(self, position: LinesPosition, a: int, b: int) -> LinesPosition:
+        me = position.mover
+        own = position.pieces[me] & ~(1 << a) | 1 << b
+        opp = position.pieces[1 - me] & ~(1 << b)
+        pieces = (own, opp) if me == 0 else (opp, own)
+        plies = position.plies + 1
+        winner, why = -1, ""
+        mine, theirs = self.connected(own), self.connected(opp)
+        if mine and theirs and self.params.both_connected == "draw":
+            winner, why = 2, "one move connected both players"
+        elif mine:
+            winner, why = me, "connected all their pieces"
+        elif theirs:
+            winner, why = 1 - me, "connected all their pieces"
+        seen = position.seen
+        p = self.params
+        if p.move_limit and plies >= p.move_limit:
+            winner, why = 2, f"the move limit ({p.move_limit}) was reached"
+        elif self._remember:
+            if pieces in seen:
+                winner, why = 2, "the board repeated an earlier one"
+            seen = seen | {pieces}
+        return LinesPosition(pieces, 1 - me, winner, why, plies, seen)
+
+    def legal_moves(self, position: LinesPosition) -> list[Move]:
+        if position.winner >= 0:
+            return []
+        me = position.mover
+        cell = self.lattice.cell
+        steps = self._steps(position.pieces[me], position.pieces[1 - me])
+        return sorted(((cell(a), cell(b)) for a, b in steps), key=self._order)
+
+    def _order(self, move: Move) -> tuple[int, int, int, int]:
+        (ax, ay), (bx, by) = self.spec.grid.coords(move[0]), self.spec.grid.coords(move[1])
+        return ay, ax, by, bx
+
+    def play(self, position: LinesPosition, move: Move) -> LinesPosition:
+        if move not in self.legal_moves(position):
+            raise BoardgenError(
+                f"illegal move {self._text(position, move)} in {self.position_text(position)}"
+            )
+        return self._after(position, self.lattice.bit(move[0]), self.lattice.bit(move[1]))
+
+    def perft(self, position: LinesPosition, depth: int, distinct: bool = False) -> int:
+        """Move sequences of ``depth`` plies; a finished game has no moves."""
+        if depth == 0:
+            return 1
+        if position.winner >= 0:
+            return 0
+        me = position.mover
+        own, opp = position.pieces[me], position.pieces[1 - me]
+        return self._perft(own, opp, me, depth, position.plies, set(position.seen))
+
+    def _perft(self, own: int, opp: int, me: int, depth: int, plies: int, seen: set[tuple[int, int]]) -> int:
+        """Perft on bare masks, with one set of the boards met along the path."""
+        if depth == 1:
+            return self._count(own, opp)
+        steps = self._steps(own, opp)
+        limit = self.params.move_limit
+        if limit and plies + 1 >= limit:
+            return 0
+        connected = self.connected
+        remember = self._remember
+        total = 0
+        for a, b in steps:
+            reached = 1 << b
+            own2 = own ^ (1 << a) ^ reached
+            opp2 = opp & ~reached
+            if connected(own2) or (opp2 != opp and connected(opp2)):
+                continue  # the game is over: only a capture can connect the opponent
+            if remember:
+                key = (own2, opp2) if me == 0 else (opp2, own2)
+                if key in seen:
+                    continue
+                seen.add(key)
+                total += self._perft(opp2, own2, 1 - me, depth - 1, plies + 1, seen)
+                seen.discard(key)
+            else:
+                total += self._perft(opp2, own2, 1 - me, depth - 1, plies + 1, seen)
+        return total
+
+    # -- the end -----------------------------------------------------------------------
+
+    def outcome(self, position: LinesPosition) -> str | None:
+        ending = self.ending(position)
+        return None if ending is None else ending.result
+
+    def ending(self, position: LinesPosition) -> Ending | None:
+        if position.winner == 2:
+            return Ending("draw", position.why)
+        if position.winner >= 0:
+            pid = self.player_ids[position.winner]
+            return Ending(pid, f"{pid} {position.why}")
+        me = position.mover
+        if self._steps(position.pieces[me], position.pieces[1 - me]):
+            return None
+        if self.params.no_move_loses:
+            return Ending(self.player_ids[1 - me], f"{self.player_ids[me]} has no legal move")
+        return Ending("draw", f"{self.player_ids[me]} has no legal move")
+
+    # -- text --------------------------------------------------------------------------
+
+    def _text(self, position: LinesPosition, move: Move) -> str:
+        name = self.spec.grid.name
+        bit = self.lattice.bit(move[1]) if self.lattice.has_cell(move[1]) else -1
+        taken = bit >= 0 and position.pieces[1 - position.mover] >> bit & 1
+        return f"{name(move[0])}{'x' if taken else '-'}{name(move[1])}"
+
+    def move_text(self, position: LinesPosition, move: Move) -> str:
+        return self._text(position, move)
+
+    def parse_move(self, position: LinesPosition, text: str) -> Move:
+        what = f"move {text!r}"
+        parts = text.strip().lower().replace("x", "-").split("-")
+        if len(parts) != 2:
+            raise BoardgenError(f"{what}: write the cell left and the cell reached, e.g. 'b1-b3' or 'c1xa3'")
+        move = (parse_move_cell(self.lattice, parts[0], what), parse_move_cell(self.lattice, parts[1], what))
+        if move not in self.legal_moves(position):
+            raise BoardgenError(f"{what} is not legal here")
+        return move
+
+    def view(self, move: Move) -> MoveView:
+        return MoveView(path=move)
+
+    def position_text(self, position: LinesPosition) -> str:
+        return format_stones(self.lattice, self.letters, position.pieces, position.mover)
+
+    def parse_position(self, text: str) -> LinesPosition:
+        masks, mover, _ = parse_stones(self.lattice, self.letters, text)
+        pieces = (masks[0], masks[1])
+        seen = frozenset({pieces}) if self._remember else frozenset()
+        winner, why = -1, ""
+        last = 1 - mover
+        if self.connected(pieces[last]):
+            winner, why = last, "connected all their pieces"
+        elif self.connected(pieces[mover]):
+            winner, why = mover, "connected all their pieces"
+        return LinesPosition(pieces, mover, winner, why, 0, seen)
+
+    # -- validation ------------------------------------------------------------------
+
+    def family_checks(self) -> Sequence[Check]:
+        try:
+            start = self.initial()
+        except BoardgenError as exc:
+            return [Check("lines.start", False, exc.message, ("setup",))]
+        for i, pid in enumerate(self.player_ids):
+            if self.connected(start.pieces[i]):
+                return [
+                    Check(
+                        "lines.start", False, f"{pid}'s pieces start connected: the game is won", ("setup",)
+                    )
+                ]
+        moves = len(self.legal_moves(start))
+        return [Check("lines.start", True, f"{self.to_move(start)} opens with {moves} moves")]
+
+
+def make_game(spec: GameSpec) -> LinesGame:
+    """The Lines of Action game for ``spec``; bad params raise BoardgenError (rules.params.<name>)."""
+    return LinesGame(spec, parse_params(spec.params))

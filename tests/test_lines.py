@@ -1,0 +1,60 @@
+"""Lines of Action: distance by line count, jumps, captures, connection, the switches."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.openspiel_oracle import pairing
+from boardgen.errors import BoardgenError
+from boardgen.rules.lines import LinesGame
+from boardgen.rules.lines.params import parse_params
+
+#: Lines of Action perft from the start, as OpenSpiel counts it (depth 4 in make bench).
+LOA_PERFT = [1, 36, 1244, 44952]
+
+
+def loa() -> LinesGame:
+    game = pairing("lines-of-action").game()
+    assert isinstance(game, LinesGame)
+    return game
+
+
+@pytest.mark.parametrize("depth", range(len(LOA_PERFT)))
+def test_loa_perft(depth: int) -> None:
+    game = loa()
+    assert game.perft(game.initial(), depth) == LOA_PERFT[depth]
+
+
+def test_distance_is_the_count_on_the_line_and_enemies_block() -> None:
+    game = loa()
+    start = game.initial()
+    texts = [game.move_text(start, m) for m in game.legal_moves(start)]
+    # b1 along row 1: six pieces on the row, so six cells east is h1; north: two on the file.
+    assert "b1-h1" in texts and "b1-b3" in texts
+    # c1 north-west: two pieces on that diagonal (c1, a3): lands on a3, taking the white piece.
+    assert "c1xa3" in texts
+    position = game.parse_position("B:a1,d1:W:b1,h8/B")
+    moves = [game.move_text(position, m) for m in game.legal_moves(position)]
+    assert "a1-c1" not in moves  # three pieces on row 1, but a1 may not jump the white b1
+
+
+def test_connecting_all_pieces_wins_and_a_lone_piece_is_connected() -> None:
+    game = loa()
+    position = game.parse_position("B:a1,c2:W:e5,h8/B")
+    after = game.play(position, game.parse_move(position, "a1-b1"))
+    ending = game.ending(after)
+    assert ending is not None and ending.result == "black"
+    capture = game.parse_position("B:a1,h1:W:a3,b1/W")
+    taken = game.play(capture, game.parse_move(capture, "a3xa1"))
+    ending = game.ending(taken)
+    assert ending is not None and ending.result == "white"  # mover first: both are connected
+
+
+def test_both_connected_can_be_a_draw() -> None:
+    base = loa()
+    game = LinesGame(base.spec, parse_params({"both_connected": "draw"}))
+    capture = game.parse_position("B:a1,h1:W:a3,b1/W")
+    ending = game.ending(game.play(capture, game.parse_move(capture, "a3xa1")))
+    assert ending is not None and ending.result == "draw"
+    with pytest.raises(BoardgenError, match="both_connected must be one of"):
+        parse_params({"both_connected": "loser"})
