@@ -89,10 +89,11 @@ def _counts(variant: Variant) -> Check:
 def _mirror(variant: Variant) -> Check:
     grid = variant.grid
     a, b = (variant.setup[p.id] for p in variant.players)
-    turned = frozenset(grid.half_turn(c) for c in a)
-    if turned == b:
+    images = {c: grid.half_turn(c) for c in a}
+    turned = frozenset(c for c in images.values() if c is not None)
+    if turned == b and None not in images.values():
         return Check("sides mirror each other", True, "a half turn of the board swaps the two setups")
-    odd = sorted(grid.name(c) for c in turned ^ b)
+    odd = sorted({grid.name(c) for c in turned ^ b} | {grid.name(c) for c, t in images.items() if t is None})
     detail = f"the two setups are not mirror images under a half turn (differ at {', '.join(odd[:8])})"
     return Check("sides mirror each other", False, detail, ("setup",))
 

@@ -45,6 +45,12 @@ class BoardSpec:
     playable: frozenset[int]
     #: PDN number of each playable cell, when the descriptor asks for PDN numbering.
     pdn: Mapping[int, int] | None = None
+    #: Points marked on the board (a Go board's star points).
+    marks: frozenset[int] = frozenset()
+    #: How each point of a board of points is drawn: "none" (where lines cross), "dots", "holes".
+    point_style: str = "none"
+    #: The sides of the board that belong to a player (side name -> player id), drawn in their colour.
+    sides: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -14,22 +14,19 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import BoardgenError
-from ..geometry import Grid, HexHexGrid, Side, SquareGrid
+from ..geometry import Side
 from ..render.paper import paper_named
 from ..rules.registry import FAMILIES, check_params
 from ..rules.spec import ScoringTrack
 from ..texts import languages
-from .model import BoardSpec, Example, Player, PrintSettings, RulesSpec, SheetTexts, Source, Variant
+from .boards import HEX_SIDE, SQUARE_SIZE, parse_board
+from .model import Example, Player, PrintSettings, RulesSpec, SheetTexts, Source, Variant
 from .printable import MAX_CAPTION, MAX_NAME, MAX_PARAGRAPH, MAX_TITLE, check_printable
 from .reader import Reader
 from .regions import RegionResolver
 from .yamlload import Loaded, PathKey
 
 # Documented limits (README, "Limits"): beyond them a descriptor is refused with a clear message.
-#: Squares per side of a square board.
-SQUARE_SIZE = (2, 100)
-#: Cells per edge of a hexhex board.
-HEX_SIDE = (2, 50)
 #: Distance between neighbouring cell centres, in mm.
 CELL_SIZE_MM = (5.0, 150.0)
 #: Highest number on a scoring track.
@@ -73,7 +70,8 @@ def parse_variant(loaded: Loaded) -> Variant:
     players = _players(r, langs)
     ids = [p.id for p in players]
     first = r.string(("first",), choices=ids)
-    board = _board(r)
+    settings, aspect = _print(r)
+    board = parse_board(r, aspect, tuple(ids))
     sides = {p.id: p.side for p in players if p.side is not None}
     named = {name: ("regions", name) for name in r.free_mapping(("regions",))} if r.has(("regions",)) else {}
     for name in named:
@@ -86,7 +84,6 @@ def parse_variant(loaded: Loaded) -> Variant:
     setup, counts = _setup(r, resolver, board.grid.size, ids)
     track = _furniture(r)
     rules = _rules(r)
-    settings = _print(r)
     sources = _sources(r)
     proposals = _proposals(r)
     examples = _examples(r, langs, resolver)
@@ -220,67 +217,6 @@ def _players(r: Reader, langs: Sequence[str]) -> tuple[Player, Player]:
     return a, b
 
 
-def _board(r: Reader) -> BoardSpec:
-    path: PathKey = ("board",)
-    r.free_mapping(path)
-    kind = r.string((*path, "kind"), choices=("square", "hexhex"))
-    if kind == "square":
-        r.mapping(
-            path,
-            required=("kind", "width", "height", "playable"),
-            optional=("near_right", "numbering", "numbering_from"),
-        )
-        low, high = SQUARE_SIZE
-        width = r.integer((*path, "width"), minimum=low, maximum=high)
-        height = r.integer((*path, "height"), minimum=low, maximum=high)
-        near_right = (
-            r.string((*path, "near_right"), choices=("light", "dark"))
-            if r.has((*path, "near_right"))
-            else "light"
-        )
-        grid = SquareGrid(width, height, near_right)  # type: ignore[arg-type]
-        playable_word = r.string((*path, "playable"), choices=("all", "dark", "light"))
-        playable = _square_playable(grid, playable_word)
-        numbering = (
-            r.string((*path, "numbering"), choices=("algebraic", "pdn"))
-            if r.has((*path, "numbering"))
-            else "algebraic"
-        )
-        pdn = None
-        if numbering == "pdn":
-            if playable_word == "all":
-                raise r.error(
-                    (*path, "numbering"),
-                    "PDN numbers need a board played on one colour (playable: dark or light)",
-                )
-            start = (
-                r.string((*path, "numbering_from"), choices=("north-west", "south-east"))
-                if r.has((*path, "numbering_from"))
-                else "north-west"
-            )
-            pdn = grid.pdn_numbers(playable, start)
-        elif r.has((*path, "numbering_from")):
-            message = "only PDN numbers have a first square: set 'numbering: pdn'"
-            raise r.error((*path, "numbering_from"), message)
-        return BoardSpec(grid, playable, pdn)
-    r.mapping(path, required=("kind", "side"), optional=("orientation",))
-    low, high = HEX_SIDE
-    side = r.integer((*path, "side"), minimum=low, maximum=high)
-    orientation = (
-        r.string((*path, "orientation"), choices=("pointy", "flat"))
-        if r.has((*path, "orientation"))
-        else "pointy"
-    )
-    hexgrid: Grid = HexHexGrid(side, orientation)  # type: ignore[arg-type]
-    return BoardSpec(hexgrid, frozenset(hexgrid.cells()))
-
-
-def _square_playable(grid: SquareGrid, word: str) -> frozenset[int]:
-    if word == "all":
-        return frozenset(grid.cells())
-    return frozenset(c for c in grid.cells() if grid.colour(c) == word)
-
-
 def _setup(
     r: Reader, resolver: RegionResolver, cells: int, ids: list[str]
 ) -> tuple[dict[str, frozenset[int]], dict[str, int]]:
@@ -320,7 +256,9 @@ def _rules(r: Reader) -> RulesSpec:
     return RulesSpec(family, params)
 
 
-def _print(r: Reader) -> PrintSettings:
+def _print(r: Reader) -> tuple[PrintSettings, float]:
+    """The print settings, and the row pitch over the column pitch (1 unless
+    ``cell_size`` gives two pitches, ``[columns, rows]``, as a Go board's 22 x 23.7 mm)."""
     path: PathKey = ("print",)
     r.mapping(path, required=("cell_size",), optional=("paper", "landscape", "coordinates", "colours"))
     low, high = CELL_SIZE_MM
@@ -330,13 +268,22 @@ def _print(r: Reader) -> PrintSettings:
             colours[key] = r.string(
                 (*path, "colours", key), pattern=COLOUR_PATTERN, what="a colour like #1a2b3c"
             )
+    size_path: PathKey = (*path, "cell_size")
+    aspect = 1.0
+    if isinstance(r.get(size_path), list):
+        if len(r.sequence(size_path)) != 2:
+            raise r.error(size_path, "one size in mm, or two: [between columns, between rows]")
+        size = r.number((*size_path, 0), minimum=low, maximum=high, unit="mm")
+        aspect = r.number((*size_path, 1), minimum=low, maximum=high, unit="mm") / size
+    else:
+        size = r.number(size_path, minimum=low, maximum=high, unit="mm")
     return PrintSettings(
-        cell_size=r.number((*path, "cell_size"), minimum=low, maximum=high, unit="mm"),
+        cell_size=size,
         paper=_paper(r, (*path, "paper")) if r.has((*path, "paper")) else "a4",
         landscape=r.boolean((*path, "landscape")) if r.has((*path, "landscape")) else None,
         coordinates=r.boolean((*path, "coordinates")) if r.has((*path, "coordinates")) else True,
         colours=colours,
-    )
+    ), aspect
 
 
 def _paper(r: Reader, path: PathKey) -> str:
