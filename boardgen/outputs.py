@@ -198,7 +198,7 @@ def board_pages_for(
 
 
 def start_pieces(variant: Variant) -> dict[int, PieceView]:
-    kind: Literal["man", "stone"] = "stone" if variant.rules.family == "placement" else "man"
+    kind: Literal["man", "stone"] = "stone" if variant.rules.family in ("placement", "none") else "man"
     return {cell: PieceView(pid, kind) for pid, cells in variant.setup.items() for cell in cells}
 
 

@@ -14,11 +14,14 @@ __all__ = ["colour_warnings", "ensure_printable", "failures", "run_checks"]
 from .descriptor.model import Variant
 from .errors import BoardgenError
 from .rules.base import Check, Game
+from .rules.registry import PRINT_ONLY
 
 
 def run_checks(variant: Variant) -> list[Check]:
     """Every check, in a fixed order; the engine's only when the setup is well formed."""
-    checks = [_on_playable_cells(variant), _one_per_cell(variant), _counts(variant), _mirror(variant)]
+    checks = [_on_playable_cells(variant), _one_per_cell(variant), _counts(variant)]
+    if variant.rules.family not in PRINT_ONLY:  # a game no engine plays may be set up any way
+        checks.append(_mirror(variant))
     if all(check.ok for check in checks[:2]):
         checks.extend(_engine_checks(variant))
     else:
@@ -107,6 +110,14 @@ def _engine_checks(variant: Variant) -> list[Check]:
     except BoardgenError as error:
         key = tuple(int(k) if k.isdigit() else k for k in (error.key or "setup").split("."))
         return [Check("rules engine accepts the setup", False, error.message, key)]
+    if variant.rules.family in PRINT_ONLY:
+        said = "print-only game (rules.family: none): no engine checks its rules or its examples"
+        return [
+            Check("rules engine checks", True, said),
+            _texts_print(variant),
+            _sheets_compose(variant, game),
+            _board_fits(variant),
+        ]
     try:
         moves = game.legal_moves(start)
     except BoardgenError as error:  # too many capture sequences to list

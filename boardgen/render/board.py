@@ -192,8 +192,14 @@ def _cells(variant: Variant, layout: Layout, colours: Mapping[str, str], cells: 
     line = colours["line"]
     shapes: list[Item] = []
     if isinstance(grid, SquareGrid):
+        # One colour for both (Othello's green board): the squares need lines between them.
+        lined = colours["light"].lower() == colours["dark"].lower()
         for shade in ("light", "dark"):
-            style = Style(fill=colours[shade])
+            style = (
+                Style(fill=colours[shade], stroke=line, stroke_width=0.35)
+                if lined
+                else Style(fill=colours[shade])
+            )
             squares: list[Item] = []
             for cell in cells:
                 if grid.colour(cell) == shade:
@@ -234,6 +240,8 @@ def _coordinates(variant: Variant, layout: Layout, size: float, colour: str, cel
         reach = 0.5 + (0.5 * size + 1.5) / layout.cell_size
     else:
         reach = 0.5 + (0.45 * size + 1.2) / layout.cell_size
+    if variant.board.sides:  # beyond the players' bands (see surface.side_bands)
+        reach += 0.45
     rows: dict[int, int] = {}
     lines: dict[int, int] = {}  # columns of a square board, leaning lines of a hexhex one
     for cell in cells:

@@ -124,7 +124,7 @@ def lattice_labels(
     shown = [c for c in sorted(cells) if grid.name(c)[-1:].isdigit()]  # not a mancala store
     xs = sorted({grid.coords(c)[0] for c in shown})
     ys = sorted({grid.coords(c)[1] for c in shown})
-    centres = [grid.centre(c) for c in shown]
+    centres = [grid.centre(c) for c in cells]  # the edges: stores included
     left, right = min(p[0] for p in centres), max(p[0] for p in centres)
     low, high = min(p[1] for p in centres), max(p[1] for p in centres)
     gap = (0.5 * size + 1.5) / layout.cell_size

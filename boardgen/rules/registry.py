@@ -6,7 +6,7 @@ and one line here; descriptors select it with ``rules.family``.
 
 from __future__ import annotations
 
-__all__ = ["FAMILIES", "ParamErrorFactory", "check_params", "make_game"]
+__all__ = ["FAMILIES", "PRINT_ONLY", "ParamErrorFactory", "check_params", "make_game"]
 
 import importlib
 from collections.abc import Callable, Mapping
@@ -20,7 +20,10 @@ from .spec import GameSpec
 FAMILIES: Mapping[str, str] = {
     "leaping": "boardgen.rules.leaping",
     "placement": "boardgen.rules.placement",
+    "none": "boardgen.rules.printonly",
 }
+#: Families that print a game but do not play it: ``validate`` skips the engine's checks.
+PRINT_ONLY = frozenset({"none"})
 
 #: Builds a located error for a key path below ``rules.params``.
 ParamErrorFactory = Callable[[tuple[str | int, ...], str], BoardgenError]
