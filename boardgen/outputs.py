@@ -44,6 +44,7 @@ from .memo import remembered
 from .render.board import BoardOptions, board_scene, board_size
 from .render.paper import Paper, paper_named
 from .rules.base import PieceView
+from .rules.registry import family
 from .scene import Document, Scene
 
 What = Literal["board", "start", "pieces", "rules"]
@@ -198,7 +199,7 @@ def board_pages_for(
 
 
 def start_pieces(variant: Variant) -> dict[int, PieceView]:
-    kind: Literal["man", "stone"] = "stone" if variant.rules.family in ("placement", "none") else "man"
+    kind = family(variant.rules.family).setup_piece
     return {cell: PieceView(pid, kind) for pid, cells in variant.setup.items() for cell in cells}
 
 

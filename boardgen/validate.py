@@ -1,10 +1,11 @@
 """Setup checks run by ``boardgen validate`` and before anything is printed.
 
-Generic checks (cells, counts, symmetry) look only at the descriptor; the rules
-engine adds what needs play: the side to move has a move, no capture is possible on
-move one, each family's own checks (Catchup's score track) and the examples of the
-rule sheets. Every failed check names the descriptor key it is about, so
-:func:`ensure_printable` can refuse with ``FILE:LINE:COL: key: what is wrong``.
+Generic checks (cells, counts, and mirrored setups when the rule family asks for them,
+see :attr:`~boardgen.rules.family.RuleFamily.mirrored_setup`) look only at the
+descriptor; the rules engine adds what needs play: the side to move has a move, no
+capture is possible on move one, each family's own checks (Catchup's score track) and
+the examples of the rule sheets. Every failed check names the descriptor key it is
+about, so :func:`ensure_printable` can refuse with ``FILE:LINE:COL: key: what is wrong``.
 """
 
 from __future__ import annotations
@@ -14,13 +15,13 @@ __all__ = ["colour_warnings", "ensure_printable", "failures", "run_checks"]
 from .descriptor.model import Variant
 from .errors import BoardgenError
 from .rules.base import Check, Game
-from .rules.registry import PRINT_ONLY
+from .rules.registry import family, make_game
 
 
 def run_checks(variant: Variant) -> list[Check]:
     """Every check, in a fixed order; the engine's only when the setup is well formed."""
     checks = [_on_playable_cells(variant), _one_per_cell(variant), _counts(variant)]
-    if variant.rules.family not in PRINT_ONLY:  # a game no engine plays may be set up any way
+    if family(variant.rules.family).mirrored_setup:
         checks.append(_mirror(variant))
     if all(check.ok for check in checks[:2]):
         checks.extend(_engine_checks(variant))
@@ -102,15 +103,13 @@ def _mirror(variant: Variant) -> Check:
 
 
 def _engine_checks(variant: Variant) -> list[Check]:
-    from .rules.registry import make_game
-
     try:
         game = make_game(variant.game_spec(), variant.rules.family)
         start = game.initial()
     except BoardgenError as error:
         key = tuple(int(k) if k.isdigit() else k for k in (error.key or "setup").split("."))
         return [Check("rules engine accepts the setup", False, error.message, key)]
-    if variant.rules.family in PRINT_ONLY:
+    if not family(variant.rules.family).plays:
         said = "print-only game (rules.family: none): no engine checks its rules or its examples"
         return [
             Check("rules engine checks", True, said),

@@ -16,7 +16,7 @@ from pathlib import Path
 from ..errors import BoardgenError
 from ..geometry import Side
 from ..render.paper import paper_named
-from ..rules.registry import FAMILIES, check_params
+from ..rules import registry
 from ..rules.spec import ScoringTrack
 from ..texts import languages
 from .boards import HEX_SIDE, SQUARE_SIZE, parse_board
@@ -83,7 +83,7 @@ def parse_variant(loaded: Loaded) -> Variant:
     regions = {name: resolver.named(name, path) for name, path in named.items()}
     setup, counts = _setup(r, resolver, board.grid.size, ids)
     track = _furniture(r)
-    rules = _rules(r)
+    rules = _rules(r, len(players))
     sources = _sources(r)
     proposals = _proposals(r)
     examples = _examples(r, langs, resolver)
@@ -248,12 +248,24 @@ def _furniture(r: Reader) -> ScoringTrack | None:
     return ScoringTrack(maximum=r.integer((*path, "maximum"), minimum=low, maximum=high))
 
 
-def _rules(r: Reader) -> RulesSpec:
+def _rules(r: Reader, players: int) -> RulesSpec:
     r.mapping(("rules",), required=("family",), optional=("params",))
-    family = r.string(("rules", "family"), choices=sorted(FAMILIES))
+    path: PathKey = ("rules", "family")
+    name = r.string(path)
+    try:
+        family = registry.family(name)
+    except registry.UnknownFamily:  # refused as any unknown word is, with every name known
+        r.string(path, choices=registry.names())
+        raise
+    except BoardgenError as exc:  # an installed family that cannot be loaded
+        raise r.error(path, exc.message) from None
+    low, high = family.players
+    if not low <= players <= high:
+        most = f"{low}" if low == high else f"{low} to {high}"
+        raise r.error(("players",), f"the '{name}' rule family plays with {most} players, not {players}")
     params = r.free_mapping(("rules", "params")) if r.has(("rules", "params")) else {}
-    check_params(family, params, lambda key, message: r.error(("rules", "params", *key), message))
-    return RulesSpec(family, params)
+    family.check_params(params, lambda key, message: r.error(("rules", "params", *key), message))
+    return RulesSpec(name, params)
 
 
 def _print(r: Reader) -> tuple[PrintSettings, float]:

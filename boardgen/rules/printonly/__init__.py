@@ -9,9 +9,9 @@ of any position of their game.
 
 from __future__ import annotations
 
-__all__ = ["PrintOnlyGame", "PrintOnlyPosition", "check_params", "make_game"]
+__all__ = ["PrintOnlyGame", "PrintOnlyPosition"]
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -104,15 +104,3 @@ class PrintOnlyGame:
 
     def family_checks(self) -> Sequence[Check]:
         return ()
-
-
-def make_game(spec: GameSpec) -> PrintOnlyGame:
-    return PrintOnlyGame(spec)
-
-
-def check_params(
-    params: Mapping[str, Any], error: Callable[[tuple[str | int, ...], str], BoardgenError]
-) -> None:
-    """A print-only game has no rule switches: any is refused at its key."""
-    for key in params:
-        raise error((key,), "a print-only game (family: none) has no rule switches")

@@ -1,0 +1,91 @@
+"""The print-only family as a plug-in: the registry finds it under the name ``none``.
+
+Its sheet says what the data says (who starts, where each player's pieces stand) and
+leaves the rules of play to the descriptor's own texts (``sheet.<lang>``: intro, notes
+per section, tips), saying plainly that boardgen prints the game but does not play it.
+"""
+
+from __future__ import annotations
+
+__all__ = ["FAMILY", "PrintOnlyFamily"]
+
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+from ..base import Game
+from ..family import CounterNeed, ParamErrorFactory, RuleFamily, SheetWriter
+from ..spec import GameSpec
+from . import PrintOnlyGame
+
+_WORDS = Path(__file__).parent / "words"
+_KEYS = (
+    "sections.play",
+    "rules.none.empty",
+    "rules.none.pieces",
+    "rules.none.first",
+    "rules.none.play",
+    "components.none.pieces",
+)
+
+
+class PrintOnlyFamily(RuleFamily):
+    """Any game boardgen prints without playing it: 1 to 6 players, any setup."""
+
+    name: ClassVar[str] = "none"
+    players: ClassVar[tuple[int, int]] = (1, 6)
+    mirrored_setup: ClassVar[bool] = False
+    plays: ClassVar[bool] = False
+    setup_piece: ClassVar[Literal["man", "stone"]] = "stone"
+    sections: ClassVar[tuple[str, ...]] = ("setup", "first", "play")
+
+    def check_params(self, params: Mapping[str, Any], error: ParamErrorFactory) -> None:
+        """A print-only game has no rule switches: any is refused at its key."""
+        for key in params:
+            raise error((key,), "a print-only game (family: none) has no rule switches")
+
+    def make_game(self, spec: GameSpec) -> PrintOnlyGame:
+        return PrintOnlyGame(spec)
+
+    def compose_sheet(self, sheet: SheetWriter, game: Game) -> None:
+        spec = game.spec
+        grid = spec.grid
+        placed = [
+            sheet.count(
+                "rules.none.pieces",
+                len(spec.setup.get(p.id, ())),
+                player=sheet.name(p.id),
+                places=", ".join(grid.name(c) for c in sorted(spec.setup.get(p.id, ()), key=grid.name)),
+            )
+            for p in spec.players
+            if spec.setup.get(p.id)
+        ]
+        sheet.section("setup", placed or [sheet.say("rules.none.empty")])
+        sheet.section("first", sheet.say("rules.none.first", first=sheet.name(spec.first)))
+        sheet.section("play", sheet.say("rules.none.play"))
+
+    def components(self, sheet: SheetWriter, game: Game) -> list[str]:
+        spec = game.spec
+        return [
+            sheet.count("components.none.pieces", len(spec.setup.get(p.id, ())), player=sheet.name(p.id))
+            for p in spec.players
+            if spec.setup.get(p.id)
+        ]
+
+    def catalogue_keys(self) -> Iterable[str]:
+        return _KEYS
+
+    def catalogue_file(self, lang: str) -> Path | None:
+        path = _WORDS / f"{lang}.yaml"
+        return path if path.is_file() else None
+
+    def counters(self, game: Game) -> Sequence[CounterNeed]:
+        """A counter for each piece of the setup, with spares."""
+        spec = game.spec
+        return tuple(
+            CounterNeed(p.id, "stone", len(spec.setup.get(p.id, ())), spares=True) for p in spec.players
+        )
+
+
+#: The family the registry hands out.
+FAMILY = PrintOnlyFamily()
