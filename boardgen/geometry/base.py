@@ -170,6 +170,8 @@ class Grid(ABC):
     def lines(self) -> tuple[tuple[int, int], ...]:
         """The lines drawn between points, as pairs of neighbouring points (none on a
         board of cells): by default, every step along :attr:`line_directions`."""
+        if self.drawn != "points":
+            return ()
         pairs = []
         for cell in self.cells():
             for direction in self.line_directions:

@@ -1,0 +1,253 @@
+"""Board shapes beyond squares and hexhex: true scale measured in the PDF, tiling between
+points, the geometry model's neighbours and lines, print-only games, located errors."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import math
+from collections import Counter
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from boardgen.cli import main
+from boardgen.descriptor import load_variant
+from boardgen.geometry import PitGrid, RhombusGrid, SquareGrid, StarGrid, TriangleGrid
+from boardgen.outputs import RenderOptions, render
+from boardgen.render.board import BoardOptions, board_scene
+from boardgen.render.surface import line_width
+from boardgen.render.tiles import plan_tiles
+
+MM = 72 / 25.4
+
+
+def _page(variant_id: str, paper: str = "a1") -> pdfplumber.page.Page:
+    data = render(load_variant(variant_id), "board", "pdf", RenderOptions(paper=paper))
+    pdf = pdfplumber.open(io.BytesIO(data))
+    assert len(pdf.pages) == 1, "the board should fit one page of this paper"
+    return pdf.pages[0]
+
+
+def _steps(values: list[float]) -> Counter[float]:
+    """The gaps (mm) between successive distinct values (points), rounded to 0.05 mm."""
+    distinct = sorted({round(v, 2) for v in values})
+    return Counter(round(round((b - a) / MM / 0.05) * 0.05, 2) for a, b in itertools.pairwise(distinct))
+
+
+def test_go_lines_are_22_mm_apart_across_and_23_7_mm_lengthwise() -> None:
+    page = _page("go-19")
+    width = line_width(22)  # the board's lines, not the ruler's ticks
+    lines = [obj for obj in page.lines if abs(obj["linewidth"] / MM - width) < 0.01]
+    across = [ln["x0"] for ln in lines if abs(ln["x0"] - ln["x1"]) < 0.01]  # vertical halves
+    along = [ln["top"] for ln in lines if abs(ln["top"] - ln["bottom"]) < 0.01]  # horizontal halves
+    assert _steps(across) == {22.0: 18}
+    assert _steps(along) == {23.7: 18}
+
+
+def _circle_centres(page: pdfplumber.page.Page, diameter_mm: float) -> list[tuple[float, float]]:
+    return [
+        ((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2)
+        for c in page.curves
+        if abs((c["x1"] - c["x0"]) / MM - diameter_mm) < 0.2
+    ]
+
+
+def _nearest_gaps(centres: list[tuple[float, float]]) -> Counter[float]:
+    gaps = Counter()
+    for i, (x, y) in enumerate(centres):
+        best = min(math.hypot(x - u, y - v) for j, (u, v) in enumerate(centres) if j != i)
+        gaps[round(best / MM, 1)] += 1
+    return gaps
+
+
+def test_chinese_checkers_holes_are_29_4_mm_apart() -> None:
+    holes = _circle_centres(_page("chinese-checkers"), 0.4 * 29.4)
+    assert len(holes) == 121
+    assert _nearest_gaps(holes) == {29.4: 121}
+
+
+def test_morris_points_stand_on_a_30_mm_lattice() -> None:
+    dots = _circle_centres(_page("nine-mens-morris", "a3"), 0.2 * 30)
+    assert len(dots) == 24
+    assert _steps([x for x, _ in dots]) == {30.0: 6}
+    assert _steps([y for _, y in dots]) == {30.0: 6}
+
+
+def test_pits_are_one_pitch_apart() -> None:
+    page = _page("oware", "a2")
+    pits = [
+        ((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2)
+        for c in page.curves
+        if abs((c["x1"] - c["x0"]) / MM - 0.84 * 55) < 0.3
+        and abs((c["bottom"] - c["top"]) / MM - 0.84 * 55) < 0.3
+    ]
+    assert len(pits) == 12
+    assert _steps([x for x, _ in pits]) == {55.0: 5}
+    assert _steps([y for _, y in pits]) == {55.0: 1}
+
+
+def test_rhombus_hexagons_print_at_the_cell_size_across_flats() -> None:
+    page = _page("hex-11", "a2")
+    size = (20.0, round(20 * 2 / math.sqrt(3), 2))
+    cells = [
+        c
+        for c in page.curves
+        if c["fill"] and (round(c["width"] / MM, 2), round(c["height"] / MM, 2)) == size
+    ]
+    assert len(cells) == 121
+
+
+def _cuts_fall_between_points(variant_id: str) -> None:
+    variant = load_variant(variant_id)
+    scene = board_scene(variant, BoardOptions(variant.print.cell_size))
+    plan = plan_tiles(scene.items, (178.0, 239.0))
+    assert len(plan.tiles) > 1
+    layout_points = {
+        (round(x, 3), round(y, 3)) for c in variant.grid.cells() for x, y in [_page_centre(scene, variant, c)]
+    }
+    xs = sorted({p[0] for p in layout_points})
+    ys = sorted({p[1] for p in layout_points})
+    edges = [edge for tile in plan.tiles for edge in tile.cut]
+    assert edges, "tiles are cut along the areas' edges"
+    for (ax, ay), (bx, _) in edges:
+        if abs(ax - bx) < 1e-6:  # a vertical cut: half-way between two columns of points
+            assert _between(xs, ax), (ax, xs)
+        else:
+            assert _between(ys, ay), (ay, ys)
+
+
+def _page_centre(scene: object, variant: object, cell: int) -> tuple[float, float]:
+    from boardgen.render.board import _prepared
+
+    layout = _prepared(variant, BoardOptions(variant.print.cell_size), None).layout  # type: ignore[arg-type]
+    return layout.centre(cell)
+
+
+def _between(values: list[float], v: float) -> bool:
+    i = next(k for k, x in enumerate(values) if x > v)
+    return abs(v - (values[i - 1] + values[i]) / 2) < 0.01
+
+
+@pytest.mark.parametrize("variant_id", ["go-19", "xiangqi", "nine-mens-morris"])
+def test_tiles_are_cut_half_way_between_points(variant_id: str) -> None:
+    _cuts_fall_between_points(variant_id)
+
+
+def test_every_line_half_is_printed_on_its_own_points_tile() -> None:
+    variant = load_variant("go-19")
+    scene = board_scene(variant, BoardOptions(variant.print.cell_size))
+    plan = plan_tiles(scene.items, (178.0, 239.0))
+    lines = next(n for n in plan.nodes if getattr(n.item, "label", None) == "lines")
+    assert lines.children is not None
+    owners = Counter(leaf.owner for leaf in lines.children)
+    assert sum(owners.values()) == 2 * 2 * 19 * 18  # each of the 684 segments as two halves
+    assert -1 not in owners  # no line is drawn on every tile
+
+
+def test_shapes_have_the_documented_sizes_names_and_neighbours() -> None:
+    star = StarGrid(5)
+    assert star.size == 121 and [len(c) for c in star.sides().values()] == [10] * 6
+    assert TriangleGrid(15).size == 120 and set(TriangleGrid(4).sides()) == {"south", "west", "east"}
+    hex11 = RhombusGrid(11, 11)
+    assert hex11.name(hex11.half_turn(0) or 0) == "k11"
+    assert hex11.name(hex11.step(0, "ne") or 0) == "a2"
+    assert hex11.lines() == () and len(RhombusGrid(3, 3, drawn="points").lines()) == 3 * 2 + 3 * 2 + 2 * 2
+    go = SquareGrid(19, 19, drawn="points", aspect=23.7 / 22)
+    assert len(go.lines()) == 2 * 19 * 18
+    assert go.centre(go.parse("a2"))[1] == pytest.approx(23.7 / 22)
+    pits = PitGrid(6, 2, stores=True)
+    assert [pits.name(c) for c in pits.cells() if pits.is_store(c)] == ["west", "east"]
+
+
+def test_morris_neighbours_follow_the_lines() -> None:
+    grid = load_variant("nine-mens-morris").grid
+    a1 = grid.parse("a1")
+    assert {d: grid.name(c) for d, c in grid.neighbours(a1).items()} == {"e": "d1", "n": "a4"}
+    assert grid.name(grid.step(a1, "e", 2) or 0) == "g1"
+    assert grid.step(grid.parse("d2"), "w") == grid.parse("b2")
+    assert grid.step(grid.parse("d3"), "n") is None  # the middle has no point
+
+
+def test_a_mask_removes_places_and_keeps_names() -> None:
+    from boardgen.geometry import HexHexGrid
+
+    grid = HexHexGrid(5)
+    holed = grid.without({grid.parse("e5")})
+    assert holed.size == grid.size - 1
+    with pytest.raises(ValueError):
+        holed.parse("e5")
+    assert holed.name(holed.parse("a1")) == "a1"
+
+
+MY_GAME = """\
+format: 1
+id: three-corners
+title: {en: Three corners, fr: Trois coins, de: Drei Ecken}
+players:
+  - {id: amber, name: {en: Amber, fr: Ambre, de: Bernstein}, colour: "#f2b134", letter: A}
+  - {id: slate, name: {en: Slate, fr: Ardoise, de: Schiefer}, colour: "#2f3e4e", letter: S}
+first: amber
+board:
+  kind: triangle
+  side: 7
+  remove: [d2]
+  sides: {south: amber, west: slate}
+setup:
+  amber: {men: {cells: [a1, b1]}, count: 2}
+  slate: {men: {cells: [a7]}, count: 1}
+rules: {family: none}
+print: {cell_size: 24}
+sheet:
+  en: {intro: "Join the three sides.", notes: {play: ["Place one stone a turn."]}}
+  fr: {intro: "Reliez les trois côtés.", notes: {play: ["Posez une pierre par tour."]}}
+  de: {intro: "Verbinde die drei Seiten.", notes: {play: ["Setze einen Stein pro Zug."]}}
+"""
+
+
+def test_a_print_only_game_of_ones_own_validates_and_builds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("three-corners.yaml").write_text(MY_GAME, "utf-8")
+    runner = CliRunner()
+    checked = runner.invoke(main, ["validate", "three-corners.yaml"])
+    assert checked.exit_code == 0, checked.output
+    assert "no engine checks its rules" in checked.output
+    assert "mirror" not in checked.output  # an asymmetric start is fine for a print-only game
+    built = runner.invoke(main, ["build", "three-corners.yaml", "--out", "out"])
+    assert built.exit_code == 0, built.output
+    page = pdfplumber.open("out/three-corners/rules-en.pdf").pages[0]
+    rules = " ".join(page.extract_text().split())
+    assert "Place one stone a turn." in rules and "does not play it" in rules
+    assert "Amber starts with 2 pieces, on a1, b1." in rules
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ("  remove: [d2]\n", "  remove: [z9]\n"),
+        ("  sides: {south: amber, west: slate}\n", "  sides: {north: amber}\n"),
+        ("  sides: {south: amber, west: slate}\n", "  sides: {south: nobody}\n"),
+        ("rules: {family: none}\n", "rules: {family: none, params: {stones: 2}}\n"),
+    ],
+)
+def test_bad_board_keys_get_one_located_line(tmp_path: Path, change: str, where: str) -> None:
+    path = tmp_path / "three-corners.yaml"
+    path.write_text(MY_GAME.replace(change, where), "utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{path}:"), result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_crooked_morris_line_is_refused_at_its_key(tmp_path: Path) -> None:
+    text = (Path(__file__).parent.parent / "variants" / "nine-mens-morris.yaml").read_text("utf-8")
+    path = tmp_path / "nine-mens-morris.yaml"
+    path.write_text(text.replace("    - [d1, d3]\n", "    - [d1, e3]\n"), "utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 2
+    assert "board.lines.3.1" in result.output and "not a straight line" in result.output
