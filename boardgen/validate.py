@@ -72,11 +72,15 @@ def _on_playable_cells(variant: Variant) -> Check:
 
 
 def _one_per_cell(variant: Variant) -> Check:
-    first, second = variant.players
-    shared = sorted(variant.grid.name(c) for c in variant.setup[first.id] & variant.setup[second.id])
-    if shared:
-        detail = f"{', '.join(shared)} {'is' if len(shared) == 1 else 'are'} already taken by {first.id}"
-        return Check("one piece per cell", False, detail, ("setup", second.id, "men"))
+    players = variant.players
+    for i, second in enumerate(players):
+        for first in players[:i]:
+            shared = sorted(variant.grid.name(c) for c in variant.setup[first.id] & variant.setup[second.id])
+            if shared:
+                detail = (
+                    f"{', '.join(shared)} {'is' if len(shared) == 1 else 'are'} already taken by {first.id}"
+                )
+                return Check("one piece per cell", False, detail, ("setup", second.id, "men"))
     return Check("one piece per cell", True, "no cell holds two pieces")
 
 

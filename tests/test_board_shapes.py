@@ -251,3 +251,65 @@ def test_a_crooked_morris_line_is_refused_at_its_key(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["validate", str(path)])
     assert result.exit_code == 2
     assert "board.lines.3.1" in result.output and "not a straight line" in result.output
+
+
+# Greyscale: red (#c8102e) and green (#2e8b3a) are the same grey; yellow and white nearly.
+_COLOURS = ["#c8102e", "#2e8b3a", "#f2d024", "#f6f4ee", "#1f5fbf", "#1c1c1c"]
+
+
+def _many_players(n: int) -> str:
+    players = "".join(
+        f'  - {{id: p{i}, name: {{en: P{i}}}, colour: "{_COLOURS[i]}", letter: {"ABCDEF"[i]}}}\n'
+        for i in range(n)
+    )
+    setup = "".join(f"  p{i}: {{men: {{cells: [{'abcdef'[i]}1]}}, count: 1}}\n" for i in range(n))
+    return (
+        f"format: 1\nid: party\ntitle: {{en: Party}}\nplayers:\n{players}first: p0\n"
+        f"board: {{kind: triangle, side: 6}}\nsetup:\n{setup}rules: {{family: none}}\nprint: {{cell_size: 25}}\n"
+    )
+
+
+@pytest.mark.parametrize("n", [3, 4, 6])
+def test_players_greyscale_cannot_separate_carry_their_letters(tmp_path: Path, n: int) -> None:
+    from boardgen.render.legible import PLAYER_CONTRAST, contrast_ratio
+    from boardgen.scene import Group, Text
+
+    path = tmp_path / "party.yaml"
+    path.write_text(_many_players(n), "utf-8")
+    variant = load_variant(str(path))
+    scene = board_scene(
+        variant,
+        BoardOptions(25.0),
+        {c: _stone(f"p{i}") for i, c in enumerate(sorted(variant.grid.cells())[:n])},
+    )
+    marks = {
+        item.label.split()[1]: [t.text for t in item.items if isinstance(t, Text)]
+        for item in _walk(scene.items)
+        if isinstance(item, Group) and (item.label or "").startswith("marks ")
+    }
+    for a in variant.players:
+        for b in variant.players:
+            if a.id != b.id and contrast_ratio(a.colour, b.colour) < PLAYER_CONTRAST:
+                # both carry their own letter: never told apart by colour alone
+                assert marks[a.id] == [a.letter] and marks[b.id] == [b.letter]
+    if n == 3:  # red and green need letters, yellow stands apart
+        assert set(marks) == {"p0", "p1"}
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 0, result.output
+
+
+def _stone(player: str) -> object:
+    from boardgen.rules.base import PieceView
+
+    return PieceView(player, "stone")
+
+
+def _walk(items: tuple[object, ...]) -> list[object]:
+    from boardgen.scene import Group
+
+    found: list[object] = []
+    for item in items:
+        found.append(item)
+        if isinstance(item, Group):
+            found.extend(_walk(item.items))
+    return found

@@ -120,7 +120,7 @@ class Variant:
     id: str
     file: Path
     title: Mapping[str, str]
-    players: tuple[Player, Player]
+    players: tuple[Player, ...]
     first: str
     board: BoardSpec
     regions: Mapping[str, frozenset[int]]
@@ -185,10 +185,7 @@ class Variant:
             grid=self.grid,
             playable=self.board.playable,
             regions=self.regions,
-            players=(
-                PlayerSpec(self.players[0].id, self.players[0].side, self.players[0].letter),
-                PlayerSpec(self.players[1].id, self.players[1].side, self.players[1].letter),
-            ),
+            players=tuple(PlayerSpec(p.id, p.side, p.letter) for p in self.players),
             first=self.first,
             setup=self.setup,
             params=self.rules.params,

@@ -185,36 +185,54 @@ def _sheet(r: Reader, langs: Sequence[str]) -> dict[str, SheetTexts]:
     return result
 
 
-def _players(r: Reader, langs: Sequence[str]) -> tuple[Player, Player]:
+#: Fewest and most players a descriptor may list (its rule family may allow fewer).
+PLAYERS = (1, 6)
+
+
+def _players(r: Reader, langs: Sequence[str]) -> tuple[Player, ...]:
+    """The players, 1 to 6 (how many the family plays with is checked with ``rules``);
+    each has an id, a name per language, a colour and a letter of their own. Sides
+    (south, north) are for two players facing each other: both or neither."""
     items = r.sequence(("players",))
-    if len(items) != 2:
-        raise r.error(("players",), f"expected exactly 2 players, got {len(items)}")
-    players = []
-    for i in range(2):
+    low, high = PLAYERS
+    if not low <= len(items) <= high:
+        raise r.error(("players",), f"expected {low} to {high} players, got {len(items)}")
+    players: list[Player] = []
+    for i in range(len(items)):
         path: PathKey = ("players", i)
         fields = r.mapping(path, required=("id", "name", "colour", "letter"), optional=("side",))
         side: Side | None = None
         if fields.get("side") is not None:
             side = r.string((*path, "side"), choices=("south", "north"))  # type: ignore[assignment]
-        players.append(
-            Player(
-                id=r.string((*path, "id"), pattern=r"[a-z][a-z0-9-]*", what="a lowercase player id"),
-                name=_texts(r, (*path, "name"), langs, limit=MAX_NAME),
-                colour=r.string((*path, "colour"), pattern=COLOUR_PATTERN, what="a colour like #1a2b3c"),
-                letter=r.string((*path, "letter"), pattern=r"[A-Z]", what="one capital letter"),
-                side=side,
-            )
+        player = Player(
+            id=r.string((*path, "id"), pattern=r"[a-z][a-z0-9-]*", what="a lowercase player id"),
+            name=_texts(r, (*path, "name"), langs, limit=MAX_NAME),
+            colour=r.string((*path, "colour"), pattern=COLOUR_PATTERN, what="a colour like #1a2b3c"),
+            letter=r.string((*path, "letter"), pattern=r"[A-Z]", what="one capital letter"),
+            side=side,
         )
-    a, b = players
-    same_colour = a.colour.lower() == b.colour.lower()
-    for key, same in (("id", a.id == b.id), ("letter", a.letter == b.letter), ("colour", same_colour)):
-        if same:
-            raise r.error(("players", 1, key), f"both players have the same {key}")
-    if (a.side is None) != (b.side is None) or (a.side is not None and a.side == b.side):
+        for earlier in players:
+            for key, same in (
+                ("id", earlier.id == player.id),
+                ("letter", earlier.letter == player.letter),
+                ("colour", earlier.colour.lower() == player.colour.lower()),
+            ):
+                if same:
+                    message = f"players {earlier.id} and {player.id} have the same {key}"
+                    raise r.error(
+                        (*path, key),
+                        message if earlier.id != player.id else f"two players are called {player.id}",
+                    )
+        players.append(player)
+    sides = [p.side for p in players]
+    if any(s is not None for s in sides) and (
+        len(players) != 2 or sides[0] is None or sides[1] is None or sides[0] == sides[1]
+    ):
         raise r.error(
-            ("players", 1, "side"), "players sit at opposite edges: one south, one north (or neither)"
+            ("players", len(players) - 1, "side"),
+            "players sit at opposite edges: two players, one south, one north (or no sides at all)",
         )
-    return a, b
+    return tuple(players)
 
 
 def _setup(

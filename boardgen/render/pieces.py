@@ -17,8 +17,9 @@ from typing import Literal
 from ..descriptor.model import Variant
 from ..geometry import SquareGrid
 from ..rules.base import PieceView
-from ..scene import Circle, Group, Item, Polygon, Style
+from ..scene import Circle, Group, Item, Polygon, Style, Text
 from .layout import Layout
+from .legible import MIN_TEXT_MM, marked_players
 
 #: Edge colour of every counter.
 OUTLINE = "#1b1410"
@@ -61,9 +62,11 @@ def counter_items(
 
 
 def piece_items(variant: Variant, layout: Layout, pieces: Mapping[int, PieceView]) -> list[Item]:
-    """The pieces on a board, one group per player and layer."""
+    """The pieces on a board, one group per player and layer; the pieces of players whose
+    colours greyscale cannot tell apart carry the player's letter (see :func:`marked_players`)."""
     radius = piece_radius(variant, layout.cell_size)
     groups: list[Item] = []
+    marked = marked_players(variant)
     for player in variant.players:
         layers: tuple[list[Item], list[Item], list[Item]] = ([], [], [])
         for cell in sorted(c for c, p in pieces.items() if p.player == player.id):
@@ -73,6 +76,17 @@ def piece_items(variant: Variant, layout: Layout, pieces: Mapping[int, PieceView
                 if item is not None:
                     layer.append(item)
         groups.extend(Group(tuple(layer)) for layer in layers if layer)
+        if player.id in marked:
+            size = max(MIN_TEXT_MM, 0.9 * radius)
+            ink = contrast(player.colour)
+            letters = [
+                Text(cx, cy + 0.36 * size, player.letter, size, ink, "middle", bold=True)
+                for cx, cy in (
+                    layout.centre(c) for c in sorted(c for c, p in pieces.items() if p.player == player.id)
+                )
+            ]
+            if letters:
+                groups.append(Group(tuple(letters), label=f"marks {player.id}"))
     return groups
 
 

@@ -39,8 +39,9 @@ from ..descriptor.model import Variant
 from ..rules.registry import family
 from ..scene import Group, Item, Polygon, Scene, Style, Text
 from ..texts.catalogue import Catalogue, catalogue, typeset
+from .legible import MIN_TEXT_MM, marked_players
 from .paper import Box, Paper
-from .pieces import counter_items
+from .pieces import contrast, counter_items
 from .ruler import ruler
 from .sheet import number
 
@@ -69,6 +70,8 @@ class CounterSet:
     count: int
     diameter: float
     spare: int = 0
+    #: The player's letter drawn on each counter, when greyscale cannot tell the colour apart.
+    mark: str = ""
 
     def text(self, c: Catalogue, count: int | None = None) -> str:
         """``12 men for White`` in the catalogue's language (``pieces.<kind>``)."""
@@ -91,11 +94,15 @@ def counter_sets(variant: Variant, lang: str = "en") -> tuple[CounterSet, ...]:
     players = {p.id: p for p in variant.players}
     name = {p.id: variant.text(p.name, lang) for p in variant.players}
     sets: list[CounterSet] = []
+    marked = marked_players(variant)
     for need in rules.counters(game):
         p = players[need.player]
         extra = spares(need.count) if need.spares else 0
         diameter = _RATIO[need.kind] * size
-        sets.append(CounterSet(p.id, name[p.id], p.colour, need.kind, need.count + extra, diameter, extra))
+        mark = p.letter if p.id in marked else ""
+        sets.append(
+            CounterSet(p.id, name[p.id], p.colour, need.kind, need.count + extra, diameter, extra, mark)
+        )
     if variant.scoring_track is not None:
         for p in variant.players:
             sets.append(CounterSet(p.id, name[p.id], p.colour, "pawn", 1, _PAWN_RATIO * size))
@@ -159,6 +166,10 @@ def _counters(row: _Row, x0: float) -> list[Item]:
         kind: Literal["man", "king", "stone"] = "man" if counter.kind == "pawn" else counter.kind
         cx, cy = x0 + (i + 0.5) * row.side, row.y + row.side / 2
         items.extend(counter_items(cx, cy, counter.diameter / 2, counter.colour, kind))
+        if counter.mark:
+            size = max(MIN_TEXT_MM, 0.45 * counter.diameter)
+            ink = contrast(counter.colour)
+            items.append(Text(cx, cy + 0.36 * size, counter.mark, size, ink, "middle", bold=True))
     return items
 
 

@@ -44,7 +44,8 @@ class GameSpec:
     playable: frozenset[int]
     #: Named regions from the descriptor, resolved to cells ("restricted", ...).
     regions: Mapping[str, frozenset[int]]
-    players: tuple[PlayerSpec, PlayerSpec]
+    #: One to six players (a family says how many it plays with; draughts and Catchup two).
+    players: tuple[PlayerSpec, ...]
     #: Id of the player who moves first.
     first: str
     #: Starting men (or stones) per player id.
