@@ -21,6 +21,8 @@ from .rules.registry import family, make_game
 def run_checks(variant: Variant) -> list[Check]:
     """Every check, in a fixed order; the engine's only when the setup is well formed."""
     checks = [_on_playable_cells(variant), _one_per_cell(variant), _counts(variant)]
+    if variant.pieces:
+        checks.append(_glyphs_print(variant))
     if family(variant.rules.family).mirrored_setup:
         checks.append(_mirror(variant))
     if all(check.ok for check in checks[:2]):
@@ -104,6 +106,24 @@ def _mirror(variant: Variant) -> Check:
     odd = sorted({grid.name(c) for c in turned ^ b} | {grid.name(c) for c, t in images.items() if t is None})
     detail = f"the two setups are not mirror images under a half turn (differ at {', '.join(odd[:8])})"
     return Check("sides mirror each other", False, detail, ("setup",))
+
+
+def _glyphs_print(variant: Variant) -> Check:
+    """Every glyph a piece kind names is in the font that draws it: symbols in the
+    symbol font (DejaVu Sans), letters in the text font (else they print as boxes)."""
+    from .backends.fonts import missing_glyphs, missing_symbols
+
+    name = "piece glyphs print in the font"
+    for i, kind in enumerate(variant.pieces):
+        for pid, glyph in kind.glyph.items():
+            missing = missing_symbols(glyph) if kind.symbols(pid) else missing_glyphs(glyph, bold=True)
+            if missing:
+                font = "DejaVu Sans" if kind.symbols(pid) else "Bitstream Vera"
+                codes = ", ".join(f"U+{ord(ch):04X}" for ch in missing)
+                return Check(
+                    name, False, f"the font ({font}) has no glyph for {codes}", ("pieces", i, "glyph")
+                )
+    return Check(name, True, f"{len(variant.pieces)} kinds, every glyph in the font")
 
 
 def _engine_checks(variant: Variant) -> list[Check]:

@@ -265,7 +265,8 @@ def _many_players(n: int) -> str:
     setup = "".join(f"  p{i}: {{men: {{cells: [{'abcdef'[i]}1]}}, count: 1}}\n" for i in range(n))
     return (
         f"format: 1\nid: party\ntitle: {{en: Party}}\nplayers:\n{players}first: p0\n"
-        f"board: {{kind: triangle, side: 6}}\nsetup:\n{setup}rules: {{family: none}}\nprint: {{cell_size: 25}}\n"
+        f"board: {{kind: triangle, side: 6}}\nsetup:\n{setup}"
+        "rules: {family: none}\nprint: {cell_size: 25}\n"
     )
 
 
@@ -313,3 +314,39 @@ def _walk(items: tuple[object, ...]) -> list[object]:
         if isinstance(item, Group):
             found.extend(_walk(item.items))
     return found
+
+
+def _fonts(data: bytes) -> set[str]:
+    from pypdf import PdfReader
+
+    found: set[str] = set()
+    for page in PdfReader(io.BytesIO(data)).pages:
+        for font in (page.get("/Resources") or {}).get("/Font", {}).values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            embedded = descriptor is not None and "/FontFile2" in descriptor.get_object()
+            if embedded:
+                found.add(str(font["/BaseFont"]).split("+")[-1])
+    return found
+
+
+def test_chess_glyphs_are_drawn_in_the_embedded_symbol_font() -> None:
+    variant = load_variant("chess")
+    start = render(variant, "start", "pdf")
+    assert "DejaVuSans" in _fonts(start)
+    text = pdfplumber.open(io.BytesIO(start)).pages[0].extract_text()
+    for glyph in "♚♛♜♝♞♟":
+        assert glyph in text
+    pieces = render(variant, "pieces", "pdf")
+    assert "DejaVuSans" in _fonts(pieces)
+    assert "♞" in " ".join(p.extract_text() for p in pdfplumber.open(io.BytesIO(pieces)).pages)
+
+
+def test_a_glyph_the_font_lacks_is_refused_at_its_key(tmp_path: Path) -> None:
+    text = (Path(__file__).parent.parent / "variants" / "chess.yaml").read_text("utf-8")
+    path = tmp_path / "chess.yaml"
+    path.write_text(text.replace('glyph: "♛"', 'glyph: "帥"'), "utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code != 0
+    assert "pieces.1.glyph" in result.output or "U+5E25" in result.output
+    assert "U+5E25" in result.output

@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
+from . import fonts
 
 #: Fonts the SVG asks for: the same family the PDF embeds (DejaVu grew out of Vera).
 FONT_FAMILY = "'DejaVu Sans', 'Bitstream Vera Sans', Verdana, sans-serif"
@@ -111,6 +112,8 @@ class _Writer:
                 ("text-anchor", item.anchor),
             ):
                 e.set(name, value)
+            if item.symbols:
+                e.set("font-family", fonts.SYMBOLS_FAMILY)
             return
         if isinstance(item, Polygon):
             tag = "polygon" if item.closed else "polyline"

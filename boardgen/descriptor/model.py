@@ -9,6 +9,7 @@ from __future__ import annotations
 __all__ = [
     "BoardSpec",
     "Example",
+    "PieceKind",
     "Player",
     "PrintSettings",
     "RulesSpec",
@@ -35,6 +36,20 @@ class Player:
     colour: str
     letter: str
     side: Side | None
+
+
+@dataclass(frozen=True)
+class PieceKind:
+    """A kind of piece a game declares (``pieces:``): its name per language and what is
+    drawn on its counters, a glyph per player (a symbol such as ♚, or letters)."""
+
+    id: str
+    name: Mapping[str, str]
+    glyph: Mapping[str, str]
+
+    def symbols(self, player_id: str) -> bool:
+        """Whether the glyph is a symbol (set in the symbol font) rather than letters."""
+        return any(ord(ch) >= 0x2000 for ch in self.glyph[player_id])
 
 
 @dataclass(frozen=True)
@@ -135,6 +150,9 @@ class Variant:
     proposals: tuple[str, ...] = ()
     #: Free texts of the rule sheets written in the descriptor, per language (``sheet:``).
     sheet: Mapping[str, SheetTexts] = field(default_factory=dict)
+    #: Kinds of pieces the game declares (``pieces:``), and the kind on each setup cell.
+    pieces: tuple[PieceKind, ...] = ()
+    kinds: Mapping[int, str] = field(default_factory=dict)
     #: The loaded file, kept to locate complaints found after loading (setup checks).
     origin: Loaded | None = field(default=None, compare=False, repr=False)
 
@@ -164,6 +182,9 @@ class Variant:
     def restricted(self) -> frozenset[int]:
         return self.regions.get("restricted", frozenset())
 
+    def piece_kind(self, kind_id: str) -> PieceKind | None:
+        return next((k for k in self.pieces if k.id == kind_id), None)
+
     def player(self, player_id: str) -> Player:
         for p in self.players:
             if p.id == player_id:
@@ -191,4 +212,5 @@ class Variant:
             params=self.rules.params,
             pdn=self.board.pdn,
             scoring_track=self.scoring_track,
+            kinds=self.kinds,
         )

@@ -20,7 +20,7 @@ from ..rules import registry
 from ..rules.spec import ScoringTrack
 from ..texts import languages
 from .boards import HEX_SIDE, SQUARE_SIZE, parse_board
-from .model import Example, Player, PrintSettings, RulesSpec, SheetTexts, Source, Variant
+from .model import Example, PieceKind, Player, PrintSettings, RulesSpec, SheetTexts, Source, Variant
 from .printable import MAX_CAPTION, MAX_NAME, MAX_PARAGRAPH, MAX_TITLE, check_printable
 from .reader import Reader
 from .regions import RegionResolver
@@ -56,7 +56,7 @@ def parse_variant(loaded: Loaded) -> Variant:
     r.mapping(
         (),
         required=("format", "id", "title", "players", "first", "board", "setup", "rules", "print"),
-        optional=("regions", "furniture", "sources", "proposals", "examples", "sheet"),
+        optional=("regions", "furniture", "sources", "proposals", "examples", "sheet", "pieces"),
     )
     r.integer(("format",), minimum=1, maximum=1)
     variant_id = r.string(
@@ -81,7 +81,8 @@ def parse_variant(loaded: Loaded) -> Variant:
             )
     resolver = RegionResolver(r, board.grid, board.playable, sides, named)
     regions = {name: resolver.named(name, path) for name, path in named.items()}
-    setup, counts = _setup(r, resolver, board.grid.size, ids)
+    pieces = _pieces(r, langs, ids)
+    setup, counts, kinds = _setup(r, resolver, board.grid.size, ids, tuple(k.id for k in pieces))
     track = _furniture(r)
     rules = _rules(r, len(players))
     sources = _sources(r)
@@ -105,6 +106,8 @@ def parse_variant(loaded: Loaded) -> Variant:
         proposals=proposals,
         examples=examples,
         sheet=sheet,
+        pieces=pieces,
+        kinds=kinds,
         origin=loaded,
     )
 
@@ -235,23 +238,77 @@ def _players(r: Reader, langs: Sequence[str]) -> tuple[Player, ...]:
     return tuple(players)
 
 
-def _setup(
-    r: Reader, resolver: RegionResolver, cells: int, ids: list[str]
-) -> tuple[dict[str, frozenset[int]], dict[str, int]]:
-    """Each player's men and declared count.
+#: Most kinds of pieces a game may declare.
+MAX_PIECE_KINDS = 32
+#: Longest glyph (characters) drawn on a counter.
+MAX_GLYPH = 3
 
-    Whether the men stand where the game allows (playable, unrestricted, one per cell,
-    as many as declared) is a setup check of ``boardgen validate``, located at the key.
+
+def _pieces(r: Reader, langs: Sequence[str], ids: Sequence[str]) -> tuple[PieceKind, ...]:
+    """The kinds of pieces the game declares: ``id``, ``name`` per language, ``glyph``
+    (one for every player, or one per player id): a symbol such as ♚ or up to three letters."""
+    if not r.has(("pieces",)):
+        return ()
+    items = r.sequence(("pieces",), min_items=1)
+    if len(items) > MAX_PIECE_KINDS:
+        raise r.error(("pieces",), f"at most {MAX_PIECE_KINDS} kinds of pieces")
+    kinds: list[PieceKind] = []
+    for i in range(len(items)):
+        path: PathKey = ("pieces", i)
+        r.mapping(path, required=("id", "name", "glyph"))
+        kind_id = r.string((*path, "id"), pattern=r"[a-z][a-z0-9-]*", what="a lowercase piece id")
+        if kind_id in ("men", "count") or any(k.id == kind_id for k in kinds):
+            raise r.error((*path, "id"), f"'{kind_id}' is already a piece kind or a setup key")
+        where: PathKey = (*path, "glyph")
+        if isinstance(r.get(where), dict):
+            r.mapping(where, required=tuple(ids))
+            glyphs = {pid: r.string((*where, pid), max_length=MAX_GLYPH) for pid in ids}
+        else:
+            one = r.string(where, max_length=MAX_GLYPH)
+            glyphs = {pid: one for pid in ids}
+        kinds.append(PieceKind(kind_id, _texts(r, (*path, "name"), langs, limit=MAX_NAME), glyphs))
+    return tuple(kinds)
+
+
+def _setup(
+    r: Reader, resolver: RegionResolver, cells: int, ids: list[str], kinds: tuple[str, ...] = ()
+) -> tuple[dict[str, frozenset[int]], dict[str, int], dict[int, str]]:
+    """Each player's pieces, declared count, and the declared kind on each cell.
+
+    A player's setup gives ``men`` (plain pieces) and, for a game that declares kinds of
+    pieces (``pieces:``), a region per kind (``king: {cells: [e1]}``); ``count`` is the
+    number of pieces in all (required with ``men``, else it defaults to the cells given).
+    Whether the pieces stand where the game allows (playable, one per cell, as many as
+    declared) is a setup check of ``boardgen validate``, located at the key.
     """
     entries = r.mapping(("setup",), optional=ids)
     setup: dict[str, frozenset[int]] = {pid: frozenset() for pid in ids}
     counts: dict[str, int] = {pid: 0 for pid in ids}
+    placed: dict[int, str] = {}
     for pid in entries:
         path: PathKey = ("setup", pid)
-        r.mapping(path, required=("men", "count"))
-        counts[pid] = r.integer((*path, "count"), minimum=0, maximum=cells)
-        setup[pid] = resolver.evaluate((*path, "men"))
-    return setup, counts
+        given = r.mapping(path, optional=("men", "count", *kinds))
+        if not given:
+            raise r.error(path, "give the player's men (with their count) or pieces of a declared kind")
+        if "men" in given and "count" not in given:
+            r.mapping(path, required=("men", "count"), optional=kinds)
+        cells_of: set[int] = set()
+        if "men" in given:
+            cells_of |= resolver.evaluate((*path, "men"))
+        for kind in kinds:
+            if kind in given:
+                these = resolver.evaluate((*path, kind))
+                for cell in sorted(these):
+                    if cell in placed:
+                        raise r.error((*path, kind), f"{resolver.grid.name(cell)} already holds a piece")
+                    placed[cell] = kind
+                cells_of |= these
+        setup[pid] = frozenset(cells_of)
+        if "count" in given:
+            counts[pid] = r.integer((*path, "count"), minimum=0, maximum=cells)
+        else:
+            counts[pid] = len(cells_of)
+    return setup, counts, placed
 
 
 def _furniture(r: Reader) -> ScoringTrack | None:

@@ -9,7 +9,7 @@ into one shared style per group.
 
 from __future__ import annotations
 
-__all__ = ["OUTLINE", "contrast", "counter_items", "crown", "piece_items", "piece_radius"]
+__all__ = ["OUTLINE", "contrast", "counter_items", "crown", "glyph_item", "piece_items", "piece_radius"]
 
 from collections.abc import Mapping
 from typing import Literal
@@ -76,18 +76,48 @@ def piece_items(variant: Variant, layout: Layout, pieces: Mapping[int, PieceView
                 if item is not None:
                     layer.append(item)
         groups.extend(Group(tuple(layer)) for layer in layers if layer)
+        glyphs = _glyphs(variant, layout, pieces, player.id, radius)
+        if glyphs:
+            groups.append(Group(tuple(glyphs), label=f"glyphs {player.id}"))
         if player.id in marked:
-            size = max(MIN_TEXT_MM, 0.9 * radius)
             ink = contrast(player.colour)
-            letters = [
-                Text(cx, cy + 0.36 * size, player.letter, size, ink, "middle", bold=True)
-                for cx, cy in (
-                    layout.centre(c) for c in sorted(c for c, p in pieces.items() if p.player == player.id)
-                )
-            ]
+            letters: list[Item] = []
+            for cell in sorted(c for c, p in pieces.items() if p.player == player.id):
+                cx, cy = layout.centre(cell)
+                if pieces[cell].shape:  # small, under the kind's glyph
+                    size = max(MIN_TEXT_MM, 0.3 * radius)
+                    letters.append(Text(cx, cy + 0.8 * radius, player.letter, size, ink, "middle", bold=True))
+                else:
+                    size = max(MIN_TEXT_MM, 0.9 * radius)
+                    letters.append(Text(cx, cy + 0.36 * size, player.letter, size, ink, "middle", bold=True))
             if letters:
                 groups.append(Group(tuple(letters), label=f"marks {player.id}"))
     return groups
+
+
+def glyph_item(cx: float, cy: float, radius: float, glyph: str, symbols: bool, fill: str) -> Text:
+    """A piece kind's glyph centred on a counter of ``radius`` filled ``fill``: a symbol
+    (♚) nearly as large as the counter, letters smaller and bold."""
+    ink = contrast(fill)
+    if symbols:
+        size = 1.35 * radius
+        return Text(cx, cy + 0.36 * size, glyph, size, ink, "middle", symbols=True)
+    size = max(MIN_TEXT_MM, (0.95 if len(glyph) == 1 else 0.7) * radius)
+    return Text(cx, cy + 0.36 * size, glyph, size, ink, "middle", bold=True)
+
+
+def _glyphs(
+    variant: Variant, layout: Layout, pieces: Mapping[int, PieceView], player_id: str, radius: float
+) -> list[Item]:
+    """The glyphs of ``player_id``'s pieces of a declared kind."""
+    colour = variant.player(player_id).colour
+    found: list[Item] = []
+    for cell in sorted(c for c, p in pieces.items() if p.player == player_id and p.shape):
+        kind = variant.piece_kind(pieces[cell].shape)
+        if kind is not None:
+            cx, cy = layout.centre(cell)
+            found.append(glyph_item(cx, cy, radius, kind.glyph[player_id], kind.symbols(player_id), colour))
+    return found
 
 
 def crown(cx: float, cy: float, size: float, ink: str) -> Polygon:

@@ -97,6 +97,8 @@ class CounterNeed:
     kind: Literal["man", "king", "stone"]
     count: int
     spares: bool = False
+    #: A piece kind the descriptor declares (``pieces:``), printed with its glyph.
+    shape: str = ""
 
 
 class RuleFamily(ABC):

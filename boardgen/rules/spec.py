@@ -55,6 +55,8 @@ class GameSpec:
     #: PDN square number of each playable cell, on boards that have them.
     pdn: Mapping[int, int] | None = None
     scoring_track: ScoringTrack | None = None
+    #: The declared piece kind (``pieces:``) standing on each setup cell that has one.
+    kinds: Mapping[int, str] = field(default_factory=dict)
 
     def player(self, player_id: str) -> PlayerSpec:
         for p in self.players:

@@ -58,7 +58,8 @@ class PrintOnlyGame:
         return position.mover
 
     def pieces(self, position: PrintOnlyPosition) -> Mapping[int, PieceView]:
-        return {cell: PieceView(pid, KIND) for cell, pid in position.stones}
+        kinds = self.spec.kinds
+        return {cell: PieceView(pid, KIND, kinds.get(cell, "")) for cell, pid in position.stones}
 
     def move_text(self, position: Any, move: Any) -> str:
         raise BoardgenError("no engine plays this game (rules.family: none): it has no moves")

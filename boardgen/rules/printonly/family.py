@@ -80,11 +80,16 @@ class PrintOnlyFamily(RuleFamily):
         return path if path.is_file() else None
 
     def counters(self, game: Game) -> Sequence[CounterNeed]:
-        """A counter for each piece of the setup, with spares."""
+        """A counter for each piece of the setup, per player and declared kind (plain
+        pieces first), with spares for the plain ones."""
         spec = game.spec
-        return tuple(
-            CounterNeed(p.id, "stone", len(spec.setup.get(p.id, ())), spares=True) for p in spec.players
-        )
+        needs: list[CounterNeed] = []
+        for p in spec.players:
+            cells = spec.setup.get(p.id, frozenset())
+            shapes = [spec.kinds.get(c, "") for c in cells]
+            for shape in sorted(set(shapes)):
+                needs.append(CounterNeed(p.id, "stone", shapes.count(shape), spares=not shape, shape=shape))
+        return tuple(needs)
 
 
 #: The family the registry hands out.
