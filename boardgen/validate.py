@@ -10,7 +10,7 @@ about, so :func:`ensure_printable` can refuse with ``FILE:LINE:COL: key: what is
 
 from __future__ import annotations
 
-__all__ = ["colour_warnings", "ensure_printable", "failures", "run_checks"]
+__all__ = ["colour_warnings", "design_warnings", "ensure_printable", "failures", "run_checks"]
 
 from .descriptor.model import Variant
 from .errors import BoardgenError
@@ -45,6 +45,66 @@ def colour_warnings(variant: Variant) -> list[Check]:
         for found in colour_findings(variant)
         if not found.ok
     ]
+
+
+def design_warnings(variant: Variant) -> list[Check]:
+    """What a designer probably left unfinished, each at its key: a region nothing uses,
+    a scoring track nothing scores, a free text given in only some of the game's
+    languages. Warnings, not failures: the game still prints."""
+    found: list[Check] = []
+    data = variant.origin.data if variant.origin is not None else {}
+    for name in variant.regions:
+        style = variant.region_styles.get(name)
+        shown = style is not None and (style.name or style.colour or style.pattern != "none")
+        if not shown and name not in _named_elsewhere(data, name):
+            detail = (
+                f"region '{name}' is used by nothing: no setup, example, rule or other region names it, "
+                "and it has no name, colour or pattern to print"
+            )
+            found.append(Check("every region is used", False, detail, ("regions", name)))
+    if variant.scoring_track is not None and not family(variant.rules.family).plays:
+        detail = "nothing scores on this track: no engine plays this game; say on the sheet how scores move"
+        found.append(Check("the scoring track is scored", False, detail, ("furniture", "scoring_track")))
+    langs = variant.languages
+    for lang, texts in variant.sheet.items():
+        parts: list[tuple[tuple[str | int, ...], str]] = [
+            ((part,), part) for part in ("intro", "about", "tips", "components") if getattr(texts, part)
+        ]
+        parts += [(("notes", section), f"notes.{section}") for section in texts.notes]
+        for key, label in parts:
+            lacking = [
+                other for other in langs if other != lang and not _has_part(variant.sheet.get(other), key)
+            ]
+            if lacking:
+                detail = f"sheet {label} is given in {lang} but not in {', '.join(lacking)}"
+                found.append(Check("free texts in every language", False, detail, ("sheet", lang, *key)))
+    return found
+
+
+def _named_elsewhere(data: object, name: str) -> set[str]:
+    """``{name}`` when some string outside ``regions.<name>`` itself equals ``name``."""
+    if not isinstance(data, dict):
+        return set()
+    places: list[object] = [data.get(k) for k in ("setup", "examples", "rules", "board")]
+    places += [v for k, v in (data.get("regions") or {}).items() if k != name]
+    stack = list(places)
+    while stack:
+        item = stack.pop()
+        if item == name:
+            return {name}
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return set()
+
+
+def _has_part(texts: object, key: tuple[str | int, ...]) -> bool:
+    if texts is None:
+        return False
+    if key[0] == "notes":
+        return bool(getattr(texts, "notes", {}).get(str(key[1])))
+    return bool(getattr(texts, str(key[0])))
 
 
 def failures(variant: Variant) -> list[Check]:

@@ -350,3 +350,55 @@ def test_a_glyph_the_font_lacks_is_refused_at_its_key(tmp_path: Path) -> None:
     assert result.exit_code != 0
     assert "pieces.1.glyph" in result.output or "U+5E25" in result.output
     assert "U+5E25" in result.output
+
+
+LAKE_GAME = """\
+format: 1
+id: lakeside
+title: {en: Lakeside, fr: Bord du lac}
+players:
+  - {id: red, name: {en: Red, fr: Rouge}, colour: "#c8102e", letter: R}
+  - {id: blue, name: {en: Blue, fr: Bleu}, colour: "#8fb8e8", letter: B}
+first: red
+board: {kind: hexhex, side: 4}
+regions:
+  lake:
+    where: {ring: [3, 4]}
+    name: {en: the lake, fr: le lac}
+    colour: "#9cc3e6"
+    pattern: hatch
+  shore: {ring: 1}
+setup: {}
+furniture: {scoring_track: {maximum: 20}}
+rules: {family: none}
+print: {cell_size: 25}
+sheet:
+  en: {intro: "Reach the lake first."}
+"""
+
+
+def test_regions_print_in_their_own_look_and_words_and_warnings_point_at_keys(tmp_path: Path) -> None:
+    path = tmp_path / "lakeside.yaml"
+    path.write_text(LAKE_GAME, "utf-8")
+    variant = load_variant(str(path))
+    scene = board_scene(variant, BoardOptions(25.0))
+    lake = next(i for i in _walk(scene.items) if getattr(i, "label", None) == "region lake")
+    fills = {getattr(getattr(i, "style", None), "fill", None) for i in lake.items}  # type: ignore[attr-defined]
+    assert "#9cc3e6" in fills  # its own colour, and its hatching on top
+    assert any(getattr(i, "closed", True) is False for i in lake.items)  # type: ignore[attr-defined]
+    from boardgen.texts.compose import rule_sheet_text
+
+    sheet = rule_sheet_text(variant, "en")
+    assert "The lake: 7 cells, marked on the board." in sheet.components
+    assert not any("border" in line for line in sheet.components)
+    assert "Le lac : 7 cases" in " ".join(rule_sheet_text(variant, "fr").components).replace(
+        "\u202f", " "
+    ).replace("\xa0", " ")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 0, result.output
+    warns = [line for line in result.output.splitlines() if ": warn " in line]
+    assert len(warns) == 3, result.output
+    text = "\n".join(warns)
+    assert "regions.shore" in text and "used by nothing" in text
+    assert "furniture.scoring_track" in text and "nothing scores" in text
+    assert "sheet.en.intro" in text and "not in fr" in text

@@ -12,6 +12,7 @@ __all__ = [
     "PieceKind",
     "Player",
     "PrintSettings",
+    "RegionStyle",
     "RulesSpec",
     "SheetTexts",
     "Source",
@@ -36,6 +37,17 @@ class Player:
     colour: str
     letter: str
     side: Side | None
+
+
+@dataclass(frozen=True)
+class RegionStyle:
+    """How a named region looks and is called: its name per language (the sheet's word
+    for it, "the lake"), and its own colour and pattern on the board (``hatch``,
+    ``dots``: a pattern keeps it apart in greyscale where a colour alone would not)."""
+
+    name: Mapping[str, str] = field(default_factory=dict)
+    colour: str | None = None
+    pattern: str = "none"
 
 
 @dataclass(frozen=True)
@@ -152,6 +164,8 @@ class Variant:
     sheet: Mapping[str, SheetTexts] = field(default_factory=dict)
     #: Kinds of pieces the game declares (``pieces:``), and the kind on each setup cell.
     pieces: tuple[PieceKind, ...] = ()
+    #: How each named region that says so looks and is called (``regions.<name>.where``).
+    region_styles: Mapping[str, RegionStyle] = field(default_factory=dict)
     kinds: Mapping[int, str] = field(default_factory=dict)
     #: The loaded file, kept to locate complaints found after loading (setup checks).
     origin: Loaded | None = field(default=None, compare=False, repr=False)

@@ -18,12 +18,22 @@ from ..geometry import Side
 from ..render.paper import paper_named
 from ..rules import registry
 from ..rules.spec import ScoringTrack
-from ..texts import languages
 from .boards import HEX_SIDE, SQUARE_SIZE, parse_board
-from .model import Example, PieceKind, Player, PrintSettings, RulesSpec, SheetTexts, Source, Variant
+from .model import (
+    Example,
+    Player,
+    PrintSettings,
+    RulesSpec,
+    SheetTexts,
+    Source,
+    Variant,
+)
 from .printable import MAX_CAPTION, MAX_NAME, MAX_PARAGRAPH, MAX_TITLE, check_printable
 from .reader import Reader
 from .regions import RegionResolver
+from .setup import parse_pieces, parse_setup, region_entries
+from .words import COLOUR_PATTERN
+from .words import texts as _texts
 from .yamlload import Loaded, PathKey
 
 # Documented limits (README, "Limits"): beyond them a descriptor is refused with a clear message.
@@ -35,7 +45,6 @@ TRACK_MAXIMUM = (1, 1000)
 ID_PATTERN = r"[a-z0-9]+(-[a-z0-9]+)*"
 #: Longest variant or example id: ids become file names (``example-<id>.svg``).
 MAX_ID = 40
-COLOUR_PATTERN = r"#[0-9a-fA-F]{6}"
 THEME_KEYS = ("light", "dark", "cell", "restricted", "line", "background", "track", "text")
 
 DEFAULT_COLOURS = {
@@ -73,7 +82,7 @@ def parse_variant(loaded: Loaded) -> Variant:
     settings, aspect = _print(r)
     board = parse_board(r, aspect, tuple(ids))
     sides = {p.id: p.side for p in players if p.side is not None}
-    named = {name: ("regions", name) for name in r.free_mapping(("regions",))} if r.has(("regions",)) else {}
+    named, styles = region_entries(r, langs)
     for name in named:
         if name in ("all", "playable"):
             raise r.error(
@@ -81,8 +90,8 @@ def parse_variant(loaded: Loaded) -> Variant:
             )
     resolver = RegionResolver(r, board.grid, board.playable, sides, named)
     regions = {name: resolver.named(name, path) for name, path in named.items()}
-    pieces = _pieces(r, langs, ids)
-    setup, counts, kinds = _setup(r, resolver, board.grid.size, ids, tuple(k.id for k in pieces))
+    pieces = parse_pieces(r, langs, ids)
+    setup, counts, kinds = parse_setup(r, resolver, board.grid.size, ids, tuple(k.id for k in pieces))
     track = _furniture(r)
     rules = _rules(r, len(players))
     sources = _sources(r)
@@ -108,39 +117,9 @@ def parse_variant(loaded: Loaded) -> Variant:
         sheet=sheet,
         pieces=pieces,
         kinds=kinds,
+        region_styles=styles,
         origin=loaded,
     )
-
-
-def _texts(r: Reader, path: PathKey, langs: Sequence[str] | None = None, *, limit: int) -> dict[str, str]:
-    """A text per language, keyed by codes that have a rule-sheet catalogue (``boardgen/texts/<code>/``).
-
-    The title (``langs`` None) may give any non-empty set of the known languages: those
-    become the game's languages, the ones its rule sheets are made in. Every other text
-    of the descriptor (``langs`` given) must then come in exactly those languages, so no
-    sheet ever lacks a player's name or a caption. A code without a catalogue is refused
-    rather than ignored, since its text could never be printed. Each text must be
-    printable and at most ``limit`` characters long (:mod:`.printable`).
-    """
-    known = languages()
-    given = r.free_mapping(path)
-    for code in given:
-        if code not in known:
-            raise r.error(
-                (*path, code),
-                f"no text catalogue for language '{code}' (known: {', '.join(known)})",
-                at_key=True,
-            )
-        if langs is not None and code not in langs:
-            raise r.error(
-                (*path, code), f"the title has no '{code}' text, so no other text may have one", at_key=True
-            )
-    if langs is None:
-        if not given:
-            raise r.error(path, f"give the text in at least one language ({', '.join(known)})")
-        langs = [code for code in known if code in given]
-    r.mapping(path, required=langs)
-    return {lang: check_printable(r, (*path, lang), r.string((*path, lang)), limit) for lang in langs}
 
 
 #: The parts of a rule sheet a descriptor may write itself, per language (``sheet:``).
@@ -236,79 +215,6 @@ def _players(r: Reader, langs: Sequence[str]) -> tuple[Player, ...]:
             "players sit at opposite edges: two players, one south, one north (or no sides at all)",
         )
     return tuple(players)
-
-
-#: Most kinds of pieces a game may declare.
-MAX_PIECE_KINDS = 32
-#: Longest glyph (characters) drawn on a counter.
-MAX_GLYPH = 3
-
-
-def _pieces(r: Reader, langs: Sequence[str], ids: Sequence[str]) -> tuple[PieceKind, ...]:
-    """The kinds of pieces the game declares: ``id``, ``name`` per language, ``glyph``
-    (one for every player, or one per player id): a symbol such as ♚ or up to three letters."""
-    if not r.has(("pieces",)):
-        return ()
-    items = r.sequence(("pieces",), min_items=1)
-    if len(items) > MAX_PIECE_KINDS:
-        raise r.error(("pieces",), f"at most {MAX_PIECE_KINDS} kinds of pieces")
-    kinds: list[PieceKind] = []
-    for i in range(len(items)):
-        path: PathKey = ("pieces", i)
-        r.mapping(path, required=("id", "name", "glyph"))
-        kind_id = r.string((*path, "id"), pattern=r"[a-z][a-z0-9-]*", what="a lowercase piece id")
-        if kind_id in ("men", "count") or any(k.id == kind_id for k in kinds):
-            raise r.error((*path, "id"), f"'{kind_id}' is already a piece kind or a setup key")
-        where: PathKey = (*path, "glyph")
-        if isinstance(r.get(where), dict):
-            r.mapping(where, required=tuple(ids))
-            glyphs = {pid: r.string((*where, pid), max_length=MAX_GLYPH) for pid in ids}
-        else:
-            one = r.string(where, max_length=MAX_GLYPH)
-            glyphs = {pid: one for pid in ids}
-        kinds.append(PieceKind(kind_id, _texts(r, (*path, "name"), langs, limit=MAX_NAME), glyphs))
-    return tuple(kinds)
-
-
-def _setup(
-    r: Reader, resolver: RegionResolver, cells: int, ids: list[str], kinds: tuple[str, ...] = ()
-) -> tuple[dict[str, frozenset[int]], dict[str, int], dict[int, str]]:
-    """Each player's pieces, declared count, and the declared kind on each cell.
-
-    A player's setup gives ``men`` (plain pieces) and, for a game that declares kinds of
-    pieces (``pieces:``), a region per kind (``king: {cells: [e1]}``); ``count`` is the
-    number of pieces in all (required with ``men``, else it defaults to the cells given).
-    Whether the pieces stand where the game allows (playable, one per cell, as many as
-    declared) is a setup check of ``boardgen validate``, located at the key.
-    """
-    entries = r.mapping(("setup",), optional=ids)
-    setup: dict[str, frozenset[int]] = {pid: frozenset() for pid in ids}
-    counts: dict[str, int] = {pid: 0 for pid in ids}
-    placed: dict[int, str] = {}
-    for pid in entries:
-        path: PathKey = ("setup", pid)
-        given = r.mapping(path, optional=("men", "count", *kinds))
-        if not given:
-            raise r.error(path, "give the player's men (with their count) or pieces of a declared kind")
-        if "men" in given and "count" not in given:
-            r.mapping(path, required=("men", "count"), optional=kinds)
-        cells_of: set[int] = set()
-        if "men" in given:
-            cells_of |= resolver.evaluate((*path, "men"))
-        for kind in kinds:
-            if kind in given:
-                these = resolver.evaluate((*path, kind))
-                for cell in sorted(these):
-                    if cell in placed:
-                        raise r.error((*path, kind), f"{resolver.grid.name(cell)} already holds a piece")
-                    placed[cell] = kind
-                cells_of |= these
-        setup[pid] = frozenset(cells_of)
-        if "count" in given:
-            counts[pid] = r.integer((*path, "count"), minimum=0, maximum=cells)
-        else:
-            counts[pid] = len(cells_of)
-    return setup, counts, placed
 
 
 def _furniture(r: Reader) -> ScoringTrack | None:

@@ -27,6 +27,7 @@ from .describe import describe_position
 from .layout import Layout
 from .legible import MIN_TEXT_MM
 from .pieces import piece_items, piece_radius
+from .regions import region_items
 from .surface import lattice_labels, side_bands, surface_items
 from .track import TRACK_EXTENT, PawnMove, track_gap, track_items
 
@@ -71,6 +72,8 @@ def board_scene(
         items: list[Item] = _cells(variant, layout, colours, cells)
     else:
         items = surface_items(variant, layout, colours, cells)
+    if variant.region_styles:
+        items.extend(region_items(variant, layout, colours, cells))
     if variant.board.sides and options.window is None:
         items.extend(side_bands(variant, layout, colours))
     if options.coordinates:
