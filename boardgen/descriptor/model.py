@@ -227,4 +227,9 @@ class Variant:
             pdn=self.board.pdn,
             scoring_track=self.scoring_track,
             kinds=self.kinds,
+            in_hand={
+                p.id: self.counts.get(p.id, 0) - len(self.setup.get(p.id, ()))
+                for p in self.players
+                if self.counts.get(p.id, 0) > len(self.setup.get(p.id, ()))
+            },
         )

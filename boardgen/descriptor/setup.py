@@ -3,7 +3,15 @@ looks (``regions``), kinds of pieces (``pieces``) and each player's setup (``set
 
 from __future__ import annotations
 
-__all__ = ["MAX_GLYPH", "MAX_PIECE_KINDS", "PATTERNS", "parse_pieces", "parse_setup", "region_entries"]
+__all__ = [
+    "MAX_GLYPH",
+    "MAX_IN_HAND",
+    "MAX_PIECE_KINDS",
+    "PATTERNS",
+    "parse_pieces",
+    "parse_setup",
+    "region_entries",
+]
 
 from collections.abc import Sequence
 
@@ -49,6 +57,8 @@ def region_entries(r: Reader, langs: Sequence[str]) -> tuple[dict[str, PathKey],
     return named, styles
 
 
+#: Most pieces a player may count (in hand and set up) on a board with fewer cells.
+MAX_IN_HAND = 500
 #: Most kinds of pieces a game may declare.
 MAX_PIECE_KINDS = 32
 #: Longest glyph (characters) drawn on a counter.
@@ -100,7 +110,9 @@ def parse_setup(
         path: PathKey = ("setup", pid)
         given = r.mapping(path, optional=("men", "count", *kinds))
         if not given:
-            raise r.error(path, "give the player's men (with their count) or pieces of a declared kind")
+            raise r.error(
+                path, "give the player's men with their count, pieces of a declared kind, or a count in hand"
+            )
         if "men" in given and "count" not in given:
             r.mapping(path, required=("men", "count"), optional=kinds)
         cells_of: set[int] = set()
@@ -116,7 +128,7 @@ def parse_setup(
                 cells_of |= these
         setup[pid] = frozenset(cells_of)
         if "count" in given:
-            counts[pid] = r.integer((*path, "count"), minimum=0, maximum=cells)
+            counts[pid] = r.integer((*path, "count"), minimum=0, maximum=max(cells, MAX_IN_HAND))
         else:
             counts[pid] = len(cells_of)
     return setup, counts, placed

@@ -57,6 +57,8 @@ class GameSpec:
     scoring_track: ScoringTrack | None = None
     #: The declared piece kind (``pieces:``) standing on each setup cell that has one.
     kinds: Mapping[int, str] = field(default_factory=dict)
+    #: Pieces each player holds at the start beyond those set up (a print-only game's count).
+    in_hand: Mapping[str, int] = field(default_factory=dict)
 
     def player(self, player_id: str) -> PlayerSpec:
         for p in self.players:

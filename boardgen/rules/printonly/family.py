@@ -80,13 +80,13 @@ class PrintOnlyFamily(RuleFamily):
         return path if path.is_file() else None
 
     def counters(self, game: Game) -> Sequence[CounterNeed]:
-        """A counter for each piece of the setup, per player and declared kind (plain
-        pieces first), with spares for the plain ones."""
+        """A counter for each piece of the setup and each piece in hand, per player and
+        declared kind (plain pieces first), with spares for the plain ones."""
         spec = game.spec
         needs: list[CounterNeed] = []
         for p in spec.players:
             cells = spec.setup.get(p.id, frozenset())
-            shapes = [spec.kinds.get(c, "") for c in cells]
+            shapes = [spec.kinds.get(c, "") for c in cells] + [""] * spec.in_hand.get(p.id, 0)
             for shape in sorted(set(shapes)):
                 needs.append(CounterNeed(p.id, "stone", shapes.count(shape), spares=not shape, shape=shape))
         return tuple(needs)
