@@ -20,7 +20,7 @@ import os
 import re
 import signal
 import time
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from multiprocessing import Pool
@@ -77,6 +77,8 @@ def build_plan(variants: Sequence[Variant]) -> list[Job]:
 
 #: The variants a worker renders from, loaded once per process by :func:`_start_worker`.
 _VARIANTS: dict[str, Variant] = {}
+#: The booklets' own title and cover line per language (a theme's, ``build --title``).
+_BOOKLET: dict[str, dict[str, str]] = {"title": {}, "cover": {}}
 
 
 def _die_with_parent() -> None:
@@ -102,18 +104,24 @@ def _die_with_parent() -> None:
         os._exit(1)
 
 
-def _start_worker(variants: Sequence[Variant]) -> None:
+def _start_worker(
+    variants: Sequence[Variant], booklet: Mapping[str, Mapping[str, str]] | None = None
+) -> None:
     _VARIANTS.clear()
     _VARIANTS.update((v.id, v) for v in variants)
+    for part in ("title", "cover"):
+        _BOOKLET[part] = dict((booklet or {}).get(part, {}))
 
 
-def _start_pool_worker(variants: Sequence[Variant]) -> None:
+def _start_pool_worker(
+    variants: Sequence[Variant], booklet: Mapping[str, Mapping[str, str]] | None = None
+) -> None:
     """A worker process leaves Ctrl-C to the parent, which stops the pool and exits 130
     (a terminal sends SIGINT to every process of the group, workers included), and dies
     at once when the parent terminates it: it writes no file, and the SIGTERM handler
     inherited from the command would let it finish its job first."""
     _die_with_parent()
-    _start_worker(variants)
+    _start_worker(variants, booklet)
 
 
 @contextmanager
@@ -134,21 +142,23 @@ def _sigint_held() -> Iterator[None]:
 def _render(job: Job) -> bytes:
     variant_id, name = job
     if variant_id is None:
-        return render_booklet_file(list(_VARIANTS.values()), name)
+        return render_booklet_file(list(_VARIANTS.values()), name, _BOOKLET["title"], _BOOKLET["cover"])
     return render_file(_VARIANTS[variant_id], name)
 
 
-def _rendered(jobs: list[Job], workers: int, variants: Sequence[Variant]) -> Generator[bytes, None, None]:
+def _rendered(
+    jobs: list[Job], workers: int, variants: Sequence[Variant], booklet: Mapping[str, Mapping[str, str]]
+) -> Generator[bytes, None, None]:
     """Each job's bytes, in plan order."""
     if workers == 1:
-        _start_worker(variants)
+        _start_worker(variants, booklet)
         yield from map(_render, jobs)
         return
     # Booklets take longest: hand them out first so no worker idles at the end; the
     # results still come back (and are written) in plan order.
     order = sorted(range(len(jobs)), key=lambda i: jobs[i][0] is not None)
     with _sigint_held():
-        pool = Pool(workers, initializer=_start_pool_worker, initargs=(tuple(variants),))
+        pool = Pool(workers, initializer=_start_pool_worker, initargs=(tuple(variants), booklet))
         results = {i: pool.apply_async(_render, (jobs[i],)) for i in order}
     try:
         for i in range(len(jobs)):
@@ -181,10 +191,12 @@ def build_all(
     *,
     workers: int | None = None,
     progress: Progress | None = None,
+    booklet: Mapping[str, Mapping[str, str]] | None = None,
 ) -> BuildReport:
     """Validate ``variants``, then render all their outputs into ``out_dir``, with
     booklets and a gallery of just those; refuses before writing anything if any setup
-    fails, naming every failure."""
+    fails, naming every failure. ``booklet`` may give the booklets' own ``title`` and
+    ``cover`` line per language."""
     started = time.perf_counter()
     if not variants:
         raise BoardgenError("nothing to build: no variant given")
@@ -204,7 +216,7 @@ def build_all(
     with locked(out_dir):
         check_targets(out_dir, targets)
         remove_leftovers(out_dir, targets)
-        return _write_all(out_dir, variants, jobs, count, progress, started)
+        return _write_all(out_dir, variants, jobs, count, progress, started, booklet or {})
 
 
 def _write_all(
@@ -214,6 +226,7 @@ def _write_all(
     count: int,
     progress: Progress | None,
     started: float,
+    booklet: Mapping[str, Mapping[str, str]],
 ) -> BuildReport:
     """Render the plan and write each file as it arrives (the folder is locked and checked)."""
     written: dict[str, bytes] = {}
@@ -229,7 +242,7 @@ def _write_all(
             progress(len(written), total, path)
 
     # closing(): an interrupt while writing stops the workers at once, not at exit.
-    with closing(_rendered(jobs, count, variants)) as rendered:
+    with closing(_rendered(jobs, count, variants, booklet)) as rendered:
         for (variant_id, name), data in zip(jobs, rendered, strict=True):
             write(out_dir / variant_id / name if variant_id else out_dir / name, data)
     write(out_dir / GALLERY, render_gallery(variants, written))

@@ -402,3 +402,46 @@ def test_regions_print_in_their_own_look_and_words_and_warnings_point_at_keys(tm
     assert "regions.shore" in text and "used by nothing" in text
     assert "furniture.scoring_track" in text and "nothing scores" in text
     assert "sheet.en.intro" in text and "not in fr" in text
+
+
+THEME = """\
+colours: {light: "#2c2c2c", dark: "#2c2c2c", cell: "#2c2c2c", line: "#6d8b74"}
+players: {white: "#fbfaf5", black: "#303030"}
+booklet:
+  title: {en: Tuesday Club Games, fr: Les jeux du mardi}
+  cover: {en: Printed for the Tuesday club}
+"""
+
+
+def test_a_theme_sets_colours_and_booklet_words_and_is_checked(tmp_path: Path) -> None:
+    theme = tmp_path / "club.yaml"
+    theme.write_text(THEME, "utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        main, ["build", "go-9", "othello", "--out", str(out), "--theme", str(theme), "-q"]
+    )
+    assert result.exit_code == 0, result.output
+    cover = pdfplumber.open(out / "booklet-en.pdf").pages[0].extract_text()
+    assert "Tuesday Club Games" in cover and "Printed for the Tuesday club" in cover
+    assert "Les jeux du mardi" in pdfplumber.open(out / "booklet-fr.pdf").pages[0].extract_text()
+    assert "#6d8b74" in (out / "othello" / "board.svg").read_text("utf-8")
+    # black pieces on a board of nearly the same grey: the greyscale rule notes it
+    assert "boardgen: note: othello:" in result.output and "greyscale" in result.output
+    assert "boardgen: note: go-9:" in result.output
+
+
+def test_build_title_replaces_the_booklet_title_and_is_checked(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "go-9", "--out", str(out), "--title", "Games Night", "-q"])
+    assert result.exit_code == 0, result.output
+    assert "Games Night" in pdfplumber.open(out / "booklet-de.pdf").pages[0].extract_text()
+    bad = CliRunner().invoke(main, ["build", "go-9", "--out", str(tmp_path / "x"), "--title", "x" * 81])
+    assert bad.exit_code == 2 and "--title" in bad.output and not (tmp_path / "x").exists()
+
+
+def test_a_bad_theme_key_is_one_located_line(tmp_path: Path) -> None:
+    theme = tmp_path / "club.yaml"
+    theme.write_text('colours: {light: "green"}\n', "utf-8")
+    result = CliRunner().invoke(main, ["build", "go-9", "--out", str(tmp_path / "o"), "--theme", str(theme)])
+    assert result.exit_code == 2
+    assert result.output.strip().startswith(f"{theme}:1:") and "colours.light" in result.output

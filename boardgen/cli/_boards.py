@@ -97,6 +97,13 @@ def list_variants(library: Library) -> None:
     required=True,
     help="File to write; - for standard output.",
 )
+@click.option(
+    "--theme",
+    "theme_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="A theme file (YAML): board and piece colours, the booklet's title and cover line.",
+)
 @reports_errors
 @uses_library
 def render(
@@ -110,6 +117,7 @@ def render(
     coordinates: bool | None,
     lang: str,
     output: Path,
+    theme_file: Path | None,
 ) -> None:
     """Render one board or starting diagram of VARIANT (an id or a YAML file), or its rule sheet.
 
@@ -137,6 +145,10 @@ def render(
     if paper is not None:
         paper_named(paper)  # a bad name is refused before the descriptor is read
     loaded = library.load(variant)
+    if theme_file is not None:
+        from ..descriptor.theme import apply_theme, load_theme
+
+        loaded = apply_theme(loaded, load_theme(theme_file))
     ensure_printable(loaded)
     if what == "rules" and lang not in loaded.languages:
         raise click.UsageError(
@@ -178,9 +190,25 @@ def _terminate(number: int, frame: object) -> None:
     help="Worker processes (default: one per processor). The files are the same for any number.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="Print only errors: no progress bar, no summary.")
+@click.option(
+    "--theme",
+    "theme_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="A theme file (YAML): board and piece colours, the booklet's title and cover line.",
+)
+@click.option("--title", default=None, help="The booklets' title, in every language (over the theme's).")
 @reports_errors
 @uses_library
-def build(library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | None, quiet: bool) -> None:
+def build(
+    library: Library,
+    games: tuple[str, ...],
+    out_dir: Path,
+    jobs: int | None,
+    quiet: bool,
+    theme_file: Path | None,
+    title: str | None,
+) -> None:
     """Render every output of the games given into one folder, with booklets and a gallery.
 
     GAMES are ids, descriptor files or folders of them; with none, every game: the
@@ -189,13 +217,24 @@ def build(library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | N
     runs on stderr; piped, only the summary is printed.
     """
     from ..build import build_all
+    from ..descriptor.theme import Theme, apply_theme, load_theme
+    from ..texts import languages
+    from ..validate import colour_warnings
 
-    variants = library.load_all(games)
+    theme = load_theme(theme_file) if theme_file is not None else Theme()
+    booklet = {"title": dict(theme.title), "cover": dict(theme.cover)}
+    if title is not None:
+        booklet["title"] = dict.fromkeys(languages(), check_title(title))
+    variants = [apply_theme(v, theme) for v in library.load_all(games)]
+    if theme_file is not None:  # the theme's colours meet the greyscale rule, or are noted
+        for variant in variants:
+            for warning in colour_warnings(variant):
+                click.echo(f"boardgen: note: {variant.id}: {warning.detail} (--theme {theme_file})", err=True)
     # A terminated build exits through Python, so files being written are removed
     # rather than left half-written (SIGKILL cannot be caught: the next build cleans up).
     signal.signal(signal.SIGTERM, _terminate)
     if quiet or not sys.stderr.isatty():
-        report = build_all(out_dir, variants, workers=jobs)
+        report = build_all(out_dir, variants, workers=jobs, booklet=booklet)
     else:
         with click.progressbar(
             length=1, label="building", file=sys.stderr, show_pos=True, show_eta=False
@@ -206,8 +245,27 @@ def build(library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | N
                 bar.label = f"building {path.relative_to(out_dir)}"[:48].ljust(48)
                 bar.update(1)
 
-            report = build_all(out_dir, variants, workers=jobs, progress=advance)
+            report = build_all(out_dir, variants, workers=jobs, progress=advance, booklet=booklet)
     for notice in report.notices:
         click.echo(f"boardgen: note: {notice}", err=True)
     if not quiet:
         click.echo(report.summary())
+
+
+def check_title(text: str) -> str:
+    """A booklet title given on the command line, checked as a descriptor's title is."""
+    from ..backends.fonts import missing_glyphs
+    from ..descriptor.printable import MAX_TITLE
+    from ..errors import BoardgenError
+
+    if not text.strip():
+        raise BoardgenError("the title is empty", key="--title")
+    if len(text) > MAX_TITLE:
+        raise BoardgenError(f"the title is {len(text)} characters long, more than {MAX_TITLE}", key="--title")
+    if any(ord(ch) < 32 or 0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+        raise BoardgenError("the title has a control character or a lone surrogate", key="--title")
+    missing = missing_glyphs(text, bold=True)
+    if missing:
+        codes = ", ".join(f"U+{ord(ch):04X}" for ch in missing)
+        raise BoardgenError(f"the font (Bitstream Vera) has no glyph for {codes}", key="--title")
+    return text
