@@ -186,7 +186,8 @@ def _glyphs_print(variant: Variant) -> Check:
                 return Check(
                     name, False, f"the font ({font}) has no glyph for {codes}", ("pieces", i, "glyph")
                 )
-    return Check(name, True, f"{len(variant.pieces)} kinds, every glyph in the font")
+    n = len(variant.pieces)
+    return Check(name, True, f"{n} kind{'s' if n != 1 else ''} of pieces, every glyph in the font")
 
 
 def _engine_checks(variant: Variant) -> list[Check]:
