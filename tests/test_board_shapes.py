@@ -222,7 +222,7 @@ def test_a_print_only_game_of_ones_own_validates_and_builds(
     page = pdfplumber.open("out/three-corners/rules-en.pdf").pages[0]
     rules = " ".join(page.extract_text().split())
     assert "Place one stone a turn." in rules and "does not play it" in rules
-    assert "Amber starts with 2 pieces, on a1, b1." in rules
+    assert "Amber starts with 2 pieces: a1, b1." in rules
 
 
 @pytest.mark.parametrize(

@@ -71,6 +71,10 @@ class SheetWriter(Protocol):
         """The player's name in the sheet's language ("White")."""
         ...
 
+    def piece_name(self, kind_id: str) -> str:
+        """A declared piece kind's name in the sheet's language ("king")."""
+        ...
+
     def board_setup(self) -> list[str]:
         """Sentences on how the board lies between the players (the corner at each
         player's right, which cells are played on): the same for every family."""

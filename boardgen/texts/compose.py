@@ -108,8 +108,11 @@ def rule_sheet_text(variant: Variant, lang: str, game: Game | None = None) -> Ru
 
 
 def start_caption(variant: Variant, lang: str) -> str:
-    """What a starting diagram says under it in ``lang``: who moves (or places) first."""
+    """What a starting diagram says under it in ``lang``: who moves (or places) first; for
+    a game no engine plays, words that fit any game and any player's name."""
     key = "words.start_caption" if any(variant.setup.values()) else "words.start_caption_empty"
+    if not registry.family(variant.rules.family).plays:
+        key = key.replace("start_caption", "start_caption_any")
     return catalogue(lang).text(key, first=variant.text(variant.player(variant.first).name, lang))
 
 

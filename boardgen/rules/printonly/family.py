@@ -23,6 +23,7 @@ _KEYS = (
     "sections.play",
     "rules.none.empty",
     "rules.none.pieces",
+    "rules.none.hand",
     "rules.none.first",
     "rules.none.play",
     "components.none.pieces",
@@ -49,18 +50,23 @@ class PrintOnlyFamily(RuleFamily):
 
     def compose_sheet(self, sheet: SheetWriter, game: Game) -> None:
         spec = game.spec
-        grid = spec.grid
+        names = {kind: sheet.piece_name(kind) for kind in set(spec.kinds.values())}
         placed = [
             sheet.count(
                 "rules.none.pieces",
                 len(spec.setup.get(p.id, ())),
                 player=sheet.name(p.id),
-                places=", ".join(grid.name(c) for c in sorted(spec.setup.get(p.id, ()), key=grid.name)),
+                places=_places(spec, p.id, names),
             )
             for p in spec.players
             if spec.setup.get(p.id)
         ]
-        sheet.section("setup", placed or [sheet.say("rules.none.empty")])
+        hand = [
+            sheet.count("rules.none.hand", spec.in_hand[p.id], player=sheet.name(p.id))
+            for p in spec.players
+            if spec.in_hand.get(p.id)
+        ]
+        sheet.section("setup", [*(placed or [sheet.say("rules.none.empty")]), *hand])
         sheet.section("first", sheet.say("rules.none.first", first=sheet.name(spec.first)))
         sheet.section("play", sheet.say("rules.none.play"))
 
@@ -90,6 +96,21 @@ class PrintOnlyFamily(RuleFamily):
             for shape in sorted(set(shapes)):
                 needs.append(CounterNeed(p.id, "stone", shapes.count(shape), spares=not shape, shape=shape))
         return tuple(needs)
+
+
+def _places(spec: GameSpec, player: str, names: Mapping[str, str]) -> str:
+    """Where ``player``'s pieces stand: the cells of plain pieces, then each declared
+    kind's cells after its name (``king e1; rook a1, h1``), kinds in setup order."""
+    grid = spec.grid
+    cells = sorted(spec.setup.get(player, ()), key=lambda c: (grid.coords(c)[1], grid.coords(c)[0]))
+    plain = [grid.name(c) for c in cells if not spec.kinds.get(c)]
+    kinds: dict[str, list[str]] = {}
+    for c in cells:
+        if spec.kinds.get(c):
+            kinds.setdefault(spec.kinds[c], []).append(grid.name(c))
+    parts = [", ".join(plain)] if plain else []
+    parts += [f"{names.get(kind, kind)} {', '.join(where)}" for kind, where in kinds.items()]
+    return "; ".join(parts)
 
 
 #: The family the registry hands out.
