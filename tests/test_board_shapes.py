@@ -445,3 +445,34 @@ def test_a_bad_theme_key_is_one_located_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", "go-9", "--out", str(tmp_path / "o"), "--theme", str(theme)])
     assert result.exit_code == 2
     assert result.output.strip().startswith(f"{theme}:1:") and "colours.light" in result.output
+
+
+@pytest.mark.parametrize(
+    "variant_id", ["hex-14", "game-of-y", "havannah-8", "chinese-checkers", "oware", "go-13"]
+)
+def test_every_place_prints_whole_on_one_tile_and_tiles_meet_along_its_edges(variant_id: str) -> None:
+    variant = load_variant(variant_id)
+    scene = board_scene(variant, BoardOptions(variant.print.cell_size))
+    plan = plan_tiles(scene.items, (178.0, 239.0))
+    assert len(plan.tiles) > 1
+    cells = next(n for n in plan.nodes if getattr(n.item, "label", None) == "cells")
+    leaves = list(_leaves_of(cells))
+    assert len(leaves) == len(variant.grid.areas())
+    assert all(leaf.owner > 0 for leaf in leaves)  # one tile each, none drawn on every tile
+    edges = {
+        tuple(sorted(((round(a[0], 2), round(a[1], 2)), (round(b[0], 2), round(b[1], 2)))))
+        for leaf in leaves
+        for a, b in zip(leaf.corners, (*leaf.corners[1:], leaf.corners[0]), strict=True)
+    }
+    cuts = [edge for tile in plan.tiles for edge in tile.cut]
+    assert cuts
+    for a, b in cuts:  # every cut runs along an edge of the board's own places
+        key = tuple(sorted(((round(a[0], 2), round(a[1], 2)), (round(b[0], 2), round(b[1], 2)))))
+        assert key in edges
+
+
+def _leaves_of(node: object) -> list[object]:
+    children = getattr(node, "children", None)
+    if children is None:
+        return [node]
+    return [leaf for child in children for leaf in _leaves_of(child)]

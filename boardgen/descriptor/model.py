@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BoardgenError
-from ..geometry import Grid, HexHexGrid, Side, SquareGrid
+from ..geometry import Grid, HexHexGrid, PitGrid, RhombusGrid, Side, SquareGrid, TriangleGrid
 from ..rules.spec import GameSpec, PlayerSpec, ScoringTrack
 from .yamlload import Loaded, PathKey
 
@@ -208,9 +208,16 @@ class Variant:
     def kind_text(self) -> str:
         grid = self.grid
         if isinstance(grid, SquareGrid):
-            return f"square {grid.width}x{grid.height}"
+            shape = "lines" if grid.drawn == "points" else "square"
+            return f"{shape} {grid.width}x{grid.height}"
         if isinstance(grid, HexHexGrid):
             return f"hexhex side {grid.side}"
+        if isinstance(grid, RhombusGrid):
+            return f"rhombus {grid.width}x{grid.height}"
+        if isinstance(grid, TriangleGrid):
+            return f"triangle side {grid.side}"
+        if isinstance(grid, PitGrid):
+            return f"pits {grid.pits}x{grid.rows}"
         return grid.kind
 
     def game_spec(self) -> GameSpec:
