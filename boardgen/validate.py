@@ -178,7 +178,7 @@ def _glyphs_print(variant: Variant) -> Check:
 
     name = "piece glyphs print in the font"
     for i, kind in enumerate(variant.pieces):
-        for pid, glyph in kind.glyph.items():
+        for pid, glyph in kind.glyph.items():  # none for a kind drawn from artwork
             missing = missing_symbols(glyph) if kind.symbols(pid) else missing_glyphs(glyph, bold=True)
             if missing:
                 font = "DejaVu Sans" if kind.symbols(pid) else "Bitstream Vera"

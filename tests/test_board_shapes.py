@@ -476,3 +476,66 @@ def _leaves_of(node: object) -> list[object]:
     if children is None:
         return [node]
     return [leaf for child in children for leaf in _leaves_of(child)]
+
+
+TOWER = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+  <path d="M20 90 L80 90 L70 80 L65 35 L75 35 L75 15 L25 15 L25 35 L35 35 L30 80 Z" fill="currentColor"/>
+  <circle cx="50" cy="55" r="6" fill="#c8102e"/>
+  <path d="M40 80 q10 -15 20 0" fill="none" stroke="currentColor" stroke-width="3"/>
+</svg>
+"""
+
+TOWERS = """\
+format: 1
+id: towers
+title: {en: Towers}
+players:
+  - {id: light, name: {en: Light}, colour: "#f4eee0", letter: L}
+  - {id: dark, name: {en: Dark}, colour: "#2b2b2b", letter: D}
+first: light
+board: {kind: square, width: 5, height: 5, playable: all}
+pieces:
+  - {id: tower, name: {en: tower}, artwork: tower.svg}
+setup:
+  light: {tower: {cells: [a1, c1, e1]}}
+  dark: {tower: {cells: [a5, c5, e5]}}
+rules: {family: none}
+print: {cell_size: 40}
+"""
+
+
+def test_a_designers_artwork_is_drawn_inside_each_counter(tmp_path: Path) -> None:
+    (tmp_path / "tower.svg").write_text(TOWER, "utf-8")
+    (tmp_path / "towers.yaml").write_text(TOWERS, "utf-8")
+    variant = load_variant(str(tmp_path / "towers.yaml"))
+    data = render(variant, "start", "pdf")
+    page = pdfplumber.open(io.BytesIO(data)).pages[0]
+    red = [c for c in page.curves if c.get("non_stroking_color") and len(c["pts"]) >= 30]
+    centres = {(round((c["x0"] + c["x1"]) / 2 / MM), round((c["top"] + c["bottom"]) / 2 / MM)) for c in red}
+    assert len(red) >= 6  # each tower's red window (a 32-point circle), on all six counters
+    assert len(centres) >= 6
+    pieces = render(variant, "pieces", "pdf")
+    assert len(pdfplumber.open(io.BytesIO(pieces)).pages[0].curves) > 6
+
+
+@pytest.mark.parametrize(
+    ("artwork", "words"),
+    [
+        (None, "tower.svg"),
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg"><rect width="5" height="5" transform="scale(2)"/></svg>',
+            "transform",
+        ),
+        ('<svg xmlns="http://www.w3.org/2000/svg"><text>K</text></svg>', "<text>"),
+        ("<html></html>", "not an SVG"),
+        ('<svg xmlns="http://www.w3.org/2000/svg"><path d="M 1 2 L"/></svg>', "ends early"),
+    ],
+)
+def test_bad_artwork_is_one_located_line(tmp_path: Path, artwork: str | None, words: str) -> None:
+    if artwork is not None:
+        (tmp_path / "tower.svg").write_text(artwork, "utf-8")
+    (tmp_path / "towers.yaml").write_text(TOWERS, "utf-8")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "towers.yaml")])
+    assert result.exit_code == 2, result.output
+    line = result.output.strip()
+    assert "\n" not in line and "pieces.0.artwork" in line and words in line

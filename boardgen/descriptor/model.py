@@ -27,6 +27,7 @@ from typing import Any
 from ..errors import BoardgenError
 from ..geometry import Grid, HexHexGrid, PitGrid, RhombusGrid, Side, SquareGrid, TriangleGrid
 from ..rules.spec import GameSpec, PlayerSpec, ScoringTrack
+from .artwork import Artwork
 from .yamlload import Loaded, PathKey
 
 
@@ -53,15 +54,17 @@ class RegionStyle:
 @dataclass(frozen=True)
 class PieceKind:
     """A kind of piece a game declares (``pieces:``): its name per language and what is
-    drawn on its counters, a glyph per player (a symbol such as ♚, or letters)."""
+    drawn on its counters, a glyph per player (a symbol such as ♚, or letters) or the
+    designer's own artwork (an SVG file read into shapes)."""
 
     id: str
     name: Mapping[str, str]
     glyph: Mapping[str, str]
+    artwork: Artwork | None = None
 
     def symbols(self, player_id: str) -> bool:
         """Whether the glyph is a symbol (set in the symbol font) rather than letters."""
-        return any(ord(ch) >= 0x2000 for ch in self.glyph[player_id])
+        return any(ord(ch) >= 0x2000 for ch in self.glyph.get(player_id, ""))
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,9 @@ __all__ = [
 ]
 
 from collections.abc import Sequence
+from pathlib import Path
 
+from .artwork import Artwork, ArtworkError, read_artwork
 from .model import PieceKind, RegionStyle
 from .printable import MAX_NAME
 from .reader import Reader
@@ -76,19 +78,36 @@ def parse_pieces(r: Reader, langs: Sequence[str], ids: Sequence[str]) -> tuple[P
     kinds: list[PieceKind] = []
     for i in range(len(items)):
         path: PathKey = ("pieces", i)
-        r.mapping(path, required=("id", "name", "glyph"))
+        given = r.mapping(path, required=("id", "name"), optional=("glyph", "artwork"))
+        if ("glyph" in given) == ("artwork" in given):
+            raise r.error(path, "give the kind a glyph (a symbol or letters) or an artwork file, one of them")
         kind_id = r.string((*path, "id"), pattern=r"[a-z][a-z0-9-]*", what="a lowercase piece id")
         if kind_id in ("men", "count") or any(k.id == kind_id for k in kinds):
             raise r.error((*path, "id"), f"'{kind_id}' is already a piece kind or a setup key")
         where: PathKey = (*path, "glyph")
+        name = _texts(r, (*path, "name"), langs, limit=MAX_NAME)
+        if "artwork" in given:
+            kinds.append(PieceKind(kind_id, name, {}, _artwork(r, (*path, "artwork"))))
+            continue
         if isinstance(r.get(where), dict):
             r.mapping(where, required=tuple(ids))
             glyphs = {pid: r.string((*where, pid), max_length=MAX_GLYPH) for pid in ids}
         else:
             one = r.string(where, max_length=MAX_GLYPH)
             glyphs = {pid: one for pid in ids}
-        kinds.append(PieceKind(kind_id, _texts(r, (*path, "name"), langs, limit=MAX_NAME), glyphs))
+        kinds.append(PieceKind(kind_id, name, glyphs))
     return tuple(kinds)
+
+
+def _artwork(r: Reader, path: PathKey) -> Artwork:
+    """The SVG file named at ``path``, relative to the descriptor's folder."""
+    name = r.string(path, max_length=255)
+    file = Path(r.loaded.file).parent / name
+    try:
+        return read_artwork(file)
+    except (ArtworkError, OSError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise r.error(path, f"{name}: {reason}") from None
 
 
 def parse_setup(

@@ -9,11 +9,21 @@ into one shared style per group.
 
 from __future__ import annotations
 
-__all__ = ["OUTLINE", "contrast", "counter_items", "crown", "glyph_item", "piece_items", "piece_radius"]
+__all__ = [
+    "OUTLINE",
+    "artwork_items",
+    "contrast",
+    "counter_items",
+    "crown",
+    "glyph_item",
+    "piece_items",
+    "piece_radius",
+]
 
 from collections.abc import Mapping
 from typing import Literal
 
+from ..descriptor.artwork import Artwork
 from ..descriptor.model import Variant
 from ..geometry import SquareGrid
 from ..rules.base import PieceView
@@ -106,6 +116,26 @@ def glyph_item(cx: float, cy: float, radius: float, glyph: str, symbols: bool, f
     return Text(cx, cy + 0.36 * size, glyph, size, ink, "middle", bold=True)
 
 
+def artwork_items(cx: float, cy: float, radius: float, artwork: Artwork, fill: str) -> list[Item]:
+    """The designer's artwork fitted inside a counter of ``radius`` filled ``fill`` (in the
+    square the counter's inner ring holds), its ``currentColor`` in the counter's ink."""
+    x0, y0, w, h = artwork.box
+    side = 1.3 * radius
+    k = side / max(w, h)
+    ox, oy = cx - k * (x0 + w / 2), cy - k * (y0 + h / 2)
+    ink = contrast(fill)
+    items: list[Item] = []
+    for shape in artwork.shapes:
+        points = tuple((ox + k * x, oy + k * y) for x, y in shape.points)
+        paint = Style(
+            fill=ink if shape.fill == "ink" else shape.fill,
+            stroke=ink if shape.stroke == "ink" else shape.stroke,
+            stroke_width=max(0.1, k * shape.width) if shape.stroke else 0.0,
+        )
+        items.append(Polygon(points, paint, closed=shape.closed))
+    return items
+
+
 def _glyphs(
     variant: Variant, layout: Layout, pieces: Mapping[int, PieceView], player_id: str, radius: float
 ) -> list[Item]:
@@ -116,7 +146,12 @@ def _glyphs(
         kind = variant.piece_kind(pieces[cell].shape)
         if kind is not None:
             cx, cy = layout.centre(cell)
-            found.append(glyph_item(cx, cy, radius, kind.glyph[player_id], kind.symbols(player_id), colour))
+            if kind.artwork is not None:
+                found.append(Group(tuple(artwork_items(cx, cy, radius, kind.artwork, colour))))
+            else:
+                found.append(
+                    glyph_item(cx, cy, radius, kind.glyph[player_id], kind.symbols(player_id), colour)
+                )
     return found
 
 

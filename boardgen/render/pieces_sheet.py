@@ -35,13 +35,14 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..backends.fonts import wrap_text
+from ..descriptor.artwork import Artwork
 from ..descriptor.model import Variant
 from ..rules.registry import family
 from ..scene import Group, Item, Polygon, Scene, Style, Text
 from ..texts.catalogue import Catalogue, catalogue, typeset
 from .legible import MIN_TEXT_MM, marked_players
 from .paper import Box, Paper
-from .pieces import contrast, counter_items, glyph_item
+from .pieces import artwork_items, contrast, counter_items, glyph_item
 from .ruler import ruler
 from .sheet import number
 
@@ -76,6 +77,7 @@ class CounterSet:
     shape: str = ""
     glyph: str = ""
     symbols: bool = False
+    artwork: Artwork | None = None
 
     def text(self, c: Catalogue, count: int | None = None) -> str:
         """``12 men for White`` in the catalogue's language (``pieces.<kind>``)."""
@@ -110,8 +112,10 @@ def counter_sets(variant: Variant, lang: str = "en") -> tuple[CounterSet, ...]:
         count = need.count + extra
         counters = CounterSet(p.id, name[p.id], p.colour, need.kind, count, diameter, extra, mark)
         if kind is not None:
-            shape, glyph = variant.text(kind.name, lang), kind.glyph[p.id]
-            counters = replace(counters, shape=shape, glyph=glyph, symbols=kind.symbols(p.id))
+            shape, glyph = variant.text(kind.name, lang), kind.glyph.get(p.id, "")
+            counters = replace(
+                counters, shape=shape, glyph=glyph, symbols=kind.symbols(p.id), artwork=kind.artwork
+            )
         sets.append(counters)
     if variant.scoring_track is not None:
         for p in variant.players:
@@ -176,7 +180,9 @@ def _counters(row: _Row, x0: float) -> list[Item]:
         kind: Literal["man", "king", "stone"] = "man" if counter.kind == "pawn" else counter.kind
         cx, cy = x0 + (i + 0.5) * row.side, row.y + row.side / 2
         items.extend(counter_items(cx, cy, counter.diameter / 2, counter.colour, kind))
-        if counter.glyph:
+        if counter.artwork is not None:
+            items.extend(artwork_items(cx, cy, counter.diameter / 2, counter.artwork, counter.colour))
+        elif counter.glyph:
             items.append(
                 glyph_item(cx, cy, counter.diameter / 2, counter.glyph, counter.symbols, counter.colour)
             )
