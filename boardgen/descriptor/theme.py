@@ -24,12 +24,11 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from ..texts import languages
 from .model import Variant
 from .parse import THEME_KEYS
 from .printable import MAX_TITLE, check_printable
 from .reader import Reader
-from .words import COLOUR_PATTERN
+from .words import COLOUR_PATTERN, known_languages
 from .yamlload import PathKey, load_file
 
 
@@ -59,7 +58,7 @@ def load_theme(path: str | os.PathLike[str]) -> Theme:
     def words(where: PathKey) -> dict[str, str]:
         if not r.has(where):
             return {}
-        given = r.mapping(where, optional=languages())
+        given = r.mapping(where, optional=known_languages())
         return {
             lang: check_printable(r, (*where, lang), r.string((*where, lang)), MAX_TITLE) for lang in given
         }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["COLOUR_PATTERN", "texts"]
+__all__ = ["COLOUR_PATTERN", "known_languages", "texts"]
 
 from collections.abc import Sequence
 
@@ -12,6 +12,11 @@ from .reader import Reader
 from .yamlload import PathKey
 
 COLOUR_PATTERN = r"#[0-9a-fA-F]{6}"
+
+
+def known_languages() -> tuple[str, ...]:
+    """The languages texts may be given in: those with a rule-sheet catalogue."""
+    return tuple(languages())
 
 
 def texts(r: Reader, path: PathKey, langs: Sequence[str] | None = None, *, limit: int) -> dict[str, str]:
