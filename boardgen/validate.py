@@ -14,8 +14,12 @@ __all__ = ["colour_warnings", "design_warnings", "ensure_printable", "failures",
 
 from .descriptor.model import Variant
 from .errors import BoardgenError
+from .fonts import missing_glyphs, missing_symbols
+from .render.legible import colour_findings
+from .render.pictures import check_page_limit
 from .rules.base import Check, Game
 from .rules.registry import family, make_game
+from .texts.compose import rule_sheet_text
 
 
 def run_checks(variant: Variant) -> list[Check]:
@@ -36,8 +40,6 @@ def colour_warnings(variant: Variant) -> list[Check]:
     """The greyscale colour rule (:mod:`boardgen.render.legible`): one failed check per
     piece colour that would vanish on its cells on a black-and-white printer. A warning,
     not a failure: the game plays and prints, only less readably."""
-    from .render.legible import colour_findings
-
     return [
         Check(
             "colours readable in greyscale", False, found.message(), ("players", found.player_index, "colour")
@@ -174,8 +176,6 @@ def _mirror(variant: Variant) -> Check:
 def _glyphs_print(variant: Variant) -> Check:
     """Every glyph a piece kind names is in the font that draws it: symbols in the
     symbol font (DejaVu Sans), letters in the text font (else they print as boxes)."""
-    from .backends.fonts import missing_glyphs, missing_symbols
-
     name = "piece glyphs print in the font"
     for i, kind in enumerate(variant.pieces):
         for pid, glyph in kind.glyph.items():  # none for a kind drawn from artwork
@@ -233,8 +233,6 @@ def _engine_checks(variant: Variant) -> list[Check]:
 
 def _board_fits(variant: Variant) -> Check:
     """The true-scale board fits the page limit (``board.pdf`` refuses it otherwise)."""
-    from .outputs import check_page_limit
-
     name = "board prints within the page limit"
     try:
         check_page_limit(variant)
@@ -261,8 +259,6 @@ def _printed_texts(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
 
 def _texts_print(variant: Variant) -> Check:
     """The embedded font can draw every character of every printed text (else: empty boxes)."""
-    from .backends.fonts import missing_glyphs
-
     name = "texts print in the font"
     for key, text in _printed_texts(variant):
         missing = missing_glyphs(text) + missing_glyphs(text, bold=True)
@@ -275,8 +271,6 @@ def _texts_print(variant: Variant) -> Check:
 def _sheets_compose(variant: Variant, game: Game) -> Check:
     """The rule sheets can be written in every language (as ``render --what rules`` and
     ``build`` do): every example's topic names a section, every rule value has a sentence."""
-    from .texts.compose import rule_sheet_text
-
     name = "rule sheets can be written"
     for lang in variant.languages:
         try:

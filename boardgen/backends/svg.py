@@ -28,8 +28,8 @@ import zlib
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from .. import fonts
 from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
-from . import fonts
 
 #: Fonts the SVG asks for: the same family the PDF embeds (DejaVu grew out of Vera).
 FONT_FAMILY = "'DejaVu Sans', 'Bitstream Vera Sans', Verdana, sans-serif"

@@ -5,10 +5,15 @@ from __future__ import annotations
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
+from ..descriptor.library import Library
+from ..descriptor.printable import MAX_TITLE
+from ..descriptor.theme import Theme, apply_theme, load_theme
+from ..errors import BoardgenError
+from ..fonts import missing_glyphs
+from ..paper import paper_named
 from ._app import (
     Finite,
     complete_variant,
@@ -20,9 +25,6 @@ from ._app import (
     uses_library,
     write_output,
 )
-
-if TYPE_CHECKING:
-    from ..descriptor.library import Library
 
 
 @main.command("list")
@@ -125,9 +127,9 @@ def render(
     to a rule sheet, and --paper and --landscape nothing to an SVG board; such a
     combination is refused (exit status 2) rather than ignored.
     """
+    # Lazy for start-up speed (completion, --help): the commands load what they run.
     from ..outputs import RenderOptions
     from ..outputs import render as render_output
-    from ..render.paper import paper_named
     from ..validate import ensure_printable
 
     chosen = output_format(output, fmt, ("svg", "pdf"), "pdf" if what == "rules" else "svg")
@@ -146,8 +148,6 @@ def render(
         paper_named(paper)  # a bad name is refused before the descriptor is read
     loaded = library.load(variant)
     if theme_file is not None:
-        from ..descriptor.theme import apply_theme, load_theme
-
         loaded = apply_theme(loaded, load_theme(theme_file))
     ensure_printable(loaded)
     if what == "rules" and lang not in loaded.languages:
@@ -216,10 +216,9 @@ def build(
     is named, one line each, and then nothing is written. On a terminal a progress bar
     runs on stderr; piped, only the summary is printed.
     """
-    from ..build import build_all
-    from ..descriptor.theme import Theme, apply_theme, load_theme
-    from ..texts import languages
-    from ..validate import colour_warnings
+    from ..build import build_all  # lazy: start-up speed, as above
+    from ..texts import languages  # lazy: start-up speed
+    from ..validate import colour_warnings  # lazy: start-up speed (the checks)
 
     theme = load_theme(theme_file) if theme_file is not None else Theme()
     booklet = {"title": dict(theme.title), "cover": dict(theme.cover)}
@@ -254,9 +253,6 @@ def build(
 
 def check_title(text: str) -> str:
     """A booklet title given on the command line, checked as a descriptor's title is."""
-    from ..backends.fonts import missing_glyphs
-    from ..descriptor.printable import MAX_TITLE
-    from ..errors import BoardgenError
 
     if not text.strip():
         raise BoardgenError("the title is empty", key="--title")

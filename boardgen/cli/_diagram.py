@@ -11,11 +11,14 @@ import shlex
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 from click.core import ParameterSource
 
+from .. import api
+from ..descriptor.library import Library
+from ..drawopts import parse_fill
 from ..errors import BoardgenError, Mark
 from ._app import (
     Finite,
@@ -27,9 +30,6 @@ from ._app import (
     uses_library,
     write_output,
 )
-
-if TYPE_CHECKING:
-    from ..descriptor.library import Library
 
 
 @dataclass(frozen=True)
@@ -53,13 +53,10 @@ class _Request:
 
 def _draw(request: _Request) -> bytes:
     """The file's bytes (nothing is written here: a batch writes only when all are drawn)."""
-    import boardgen
-    from boardgen.drawopts import parse_fill
-
     chosen = output_format(request.output, request.fmt, ("svg", "pdf", "png"), "svg")
     if chosen != "png" and request.dpi is not None:
         raise BoardgenError(f"--dpi does not apply to {chosen.upper()} output: it has no pixels")
-    game = boardgen.load(request.variant, folders=request.folders)
+    game = api.load(request.variant, folders=request.folders)
     position = game.position(request.position) if request.position else game.start
     fill = dict(parse_fill(text) for text in request.fills)
     options: dict[str, Any] = {
@@ -72,10 +69,10 @@ def _draw(request: _Request) -> bytes:
         "cell_size": request.size,
     }
     if chosen == "svg":
-        return ('<?xml version="1.0" encoding="UTF-8"?>\n' + boardgen.svg(position, **options)).encode()
+        return ('<?xml version="1.0" encoding="UTF-8"?>\n' + api.svg(position, **options)).encode()
     if chosen == "pdf":
-        return boardgen.pdf(position, **options)
-    return boardgen.png(position, dpi=request.dpi or 200, **options)
+        return api.pdf(position, **options)
+    return api.png(position, dpi=request.dpi or 200, **options)
 
 
 def _batch(source: str, folders: tuple[Path, ...]) -> list[tuple[int, _Request]]:

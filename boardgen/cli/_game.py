@@ -4,15 +4,14 @@ or one diagram per ply. Built on the public API (:func:`boardgen.read_pdn`, ...)
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
+from .. import api
+from ..descriptor.library import Library
 from ..errors import BoardgenError
+from ..fileio import write_atomic
 from ._app import complete_variant, main, reports_errors, uses_library
-
-if TYPE_CHECKING:
-    from ..descriptor.library import Library
 
 
 def _kind(output: Path) -> str:
@@ -29,18 +28,14 @@ def _outputs(
     record: object, output: Path, every: int, lang: str, paper: str, width: int
 ) -> dict[Path, bytes]:
     """Every file to write, drawn before any is written."""
-    from .. import GameRecord
-
-    assert isinstance(record, GameRecord)
+    assert isinstance(record, api.GameRecord)
     suffix = "." + _kind(output)
     if suffix == ".pdf":
         return {output: record.sheet(lang=lang, paper=paper, every=every)}
     if suffix == ".gif":
         return {output: record.animation(width=width)}
     if suffix == ".pdn":
-        from .. import write_pdn
-
-        return {output: write_pdn(record).encode("utf-8")}
+        return {output: api.write_pdn(record).encode("utf-8")}
     if suffix == ".folder":
         digits = max(3, len(str(len(record.plies))))
         declaration = '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -116,11 +111,9 @@ def game(
     N plies in the game's position notation. With -o, a game sheet, an animation, the
     game as PDN or one SVG diagram per ply (ply-000.svg is the start).
     """
-    import boardgen
-
     if output is not None:
         _kind(output)
-    records = boardgen.read_pdn(file, game=variant, folders=library.folders)
+    records = api.read_pdn(file, game=variant, folders=library.folders)
     if number > len(records):
         raise BoardgenError(f"--number {number}: the file holds {len(records)} game(s)", file=str(file))
     record = records[number - 1]
@@ -128,8 +121,6 @@ def game(
         click.echo(record.position(ply).text)
     if output is not None:
         files = _outputs(record, output, every, lang, paper, width)
-        from ..fileio import write_atomic
-
         for path, data in files.items():
             write_atomic(path, data)
         click.echo(f"wrote {output}" if len(files) == 1 else f"wrote {len(files)} files in {output}")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import BoardgenError
 from ..geometry import Side
-from ..render.paper import paper_named
+from ..paper import paper_named
 from ..rules import registry
 from ..rules.spec import ScoringTrack
 from .boards import HEX_SIDE, SQUARE_SIZE, parse_board

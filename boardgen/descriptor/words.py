@@ -6,7 +6,7 @@ __all__ = ["COLOUR_PATTERN", "known_languages", "texts"]
 
 from collections.abc import Sequence
 
-from ..texts import languages
+from .languages import languages
 from .printable import check_printable
 from .reader import Reader
 from .yamlload import PathKey

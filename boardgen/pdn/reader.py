@@ -21,17 +21,28 @@ boardgen.errors.BoardgenError: g.pdn:1:19: move 2 (8-13): move '8-13' is not leg
 
 from __future__ import annotations
 
-__all__ = ["GameRecord", "Ply", "parse_pdn", "read_pdn"]
+__all__ = ["GameLoader", "GameRecord", "Ply", "parse_pdn", "read_pdn"]
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Protocol
 
+from ..descriptor.library import Library
 from ..errors import BoardgenError, Mark, shown
+from ..games import open_game
 from ..positions import Game, Move, Position
 from .gametypes import GAME_TYPES, variant_for
 from .squares import Squares, game_type
 from .tokens import Token, tokenize
+
+
+class GameLoader(Protocol):
+    """How a record's game is opened from its id or file: :func:`boardgen.games.open_game`
+    by default; :func:`boardgen.read_pdn` passes :func:`boardgen.load`, so a record read
+    through the API is a checked game whose positions draw themselves."""
+
+    def __call__(self, ref: str | Path, *, folders: Sequence[str | Path] = ...) -> Game: ...
 
 
 @dataclass(frozen=True)
@@ -53,7 +64,10 @@ class Ply:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One game of a PDN file: its tags, its start, its plies and its result."""
+    """One game of a PDN file: its tags, its start, its plies and its result.
+
+    A record is a value: the API's :class:`boardgen.GameRecord` adds its game sheet,
+    animation and diagrams."""
 
     tags: Mapping[str, str]
     game: Game
@@ -83,35 +97,6 @@ class GameRecord:
         tags match the players' English names), else that name."""
         name = self.game.player_name(player)
         return self.tags.get(name, name)
-
-    def sheet(self, *, lang: str = "en", paper: str = "a4", every: int = 10) -> bytes:
-        """The game sheet as PDF bytes: tags, the moves with their comments, and a
-        diagram every ``every`` moves and after each comment, in ``lang``."""
-        from ..render.paper import paper_named
-        from ..sheets.gamesheet import render_game_sheet
-
-        return render_game_sheet(self, lang=lang, paper=paper_named(paper), every=every)
-
-    def animation(self, *, width: int = 360) -> bytes:
-        """The game as an animated GIF, ``width`` pixels wide: one frame per position."""
-        from ..render.animation import render_gif
-
-        return render_gif(self.positions(), [p.move for p in self.plies], width=width)
-
-    def diagrams(self) -> list[str]:
-        """One SVG per position, the start first, each with the last move's cells tinted."""
-        from ..draw import svg
-
-        return [
-            svg(position, lastmove=self.plies[i - 1].move if i else None)
-            for i, position in enumerate(self.positions())
-        ]
-
-    def _repr_svg_(self) -> str:
-        from ..draw import svg
-
-        last = self.plies[-1].move if self.plies else None
-        return svg(self.positions()[-1], lastmove=last)
 
 
 @dataclass
@@ -147,10 +132,13 @@ def _split(tokens: list[Token]) -> list[_Building]:
     return games
 
 
-def _load(building: _Building, file: str, override: Game | str | None, folders: Sequence[str | Path]) -> Game:
-    from ..descriptor.library import Library
-    from ..positions import load
-
+def _load(
+    building: _Building,
+    file: str,
+    override: Game | str | None,
+    folders: Sequence[str | Path],
+    load: GameLoader,
+) -> Game:
     if isinstance(override, Game):
         return override
     try:
@@ -176,10 +164,7 @@ def _squares(building: _Building, file: str, game: Game) -> Squares | None:
         raise BoardgenError(error.message, file=file, mark=building.mark) from None
 
 
-def _record(
-    building: _Building, file: str, override: Game | str | None, folders: Sequence[str | Path]
-) -> GameRecord:
-    game = _load(building, file, override, folders)
+def _record(building: _Building, file: str, game: Game) -> GameRecord:
     squares = _squares(building, file, game)
     start = game.start
     if "FEN" in building.tags:
@@ -258,25 +243,32 @@ def _record(
 
 
 def _with(ply: Ply, **changes: object) -> Ply:
-    from dataclasses import replace
-
     return replace(ply, **changes)  # type: ignore[arg-type]
 
 
 def parse_pdn(
-    text: str, *, file: str = "<pdn>", game: Game | str | None = None, folders: Sequence[str | Path] = ()
+    text: str,
+    *,
+    file: str = "<pdn>",
+    game: Game | str | None = None,
+    folders: Sequence[str | Path] = (),
+    load: GameLoader = open_game,
 ) -> list[GameRecord]:
     """The games of PDN ``text``; ``game`` overrides the GameType tag (a :class:`Game`,
     a variant id or a descriptor path; ids are looked up in ``folders`` first, as
-    :func:`boardgen.load` does). Errors carry ``file`` and the line."""
-    games = [_record(b, file, game, folders) for b in _split(tokenize(text, file))]
+    :func:`boardgen.load` does), ``load`` opens it. Errors carry ``file`` and the line."""
+    games = [_record(b, file, _load(b, file, game, folders, load)) for b in _split(tokenize(text, file))]
     if not games:
         raise BoardgenError("no game in this PDN text", file=file)
     return games
 
 
 def read_pdn(
-    path: str | Path, *, game: Game | str | None = None, folders: Sequence[str | Path] = ()
+    path: str | Path,
+    *,
+    game: Game | str | None = None,
+    folders: Sequence[str | Path] = (),
+    load: GameLoader = open_game,
 ) -> list[GameRecord]:
     """The games of the PDN file at ``path`` (UTF-8, or Latin-1 as older files are).
 
@@ -294,4 +286,4 @@ def read_pdn(
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("latin-1")
-    return parse_pdn(text, file=name, game=game, folders=folders)
+    return parse_pdn(text, file=name, game=game, folders=folders, load=load)

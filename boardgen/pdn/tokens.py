@@ -5,6 +5,7 @@ from __future__ import annotations
 
 __all__ = ["Token", "tokenize"]
 
+import bisect
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -61,8 +62,6 @@ def tokenize(text: str, file: str) -> list[Token]:
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
 
     def mark(at: int) -> Mark:
-        import bisect
-
         line = bisect.bisect_right(line_starts, at) - 1
         return Mark(line + 1, at - line_starts[line] + 1)
 

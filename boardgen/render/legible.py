@@ -22,6 +22,7 @@ from __future__ import annotations
 
 __all__ = [
     "MIN_TEXT_MM",
+    "OUTLINE",
     "OUTLINE_CONTRAST",
     "PIECE_CONTRAST",
     "PLAYER_CONTRAST",
@@ -45,6 +46,8 @@ MIN_TEXT_MM = 6 * 25.4 / 72
 PIECE_CONTRAST = 2.0
 #: Least luminance ratio between a piece's outline and that cell, when the fill is too close.
 OUTLINE_CONTRAST = 4.5
+#: Edge colour of every counter (the rule above measures it; :mod:`.pieces` draws it).
+OUTLINE = "#1b1410"
 #: Least luminance ratio between two players' colours for them to need no other mark.
 PLAYER_CONTRAST = 1.6
 
@@ -108,8 +111,6 @@ def _surfaces(variant: Variant) -> list[tuple[str, str]]:
 
 def colour_findings(variant: Variant) -> list[ColourFinding]:
     """Every player colour measured on every surface its pieces can stand on."""
-    from .pieces import OUTLINE
-
     colours = variant.print.colours
     found = []
     for index, player in enumerate(variant.players):

@@ -29,10 +29,7 @@ from ..geometry import SquareGrid
 from ..rules.base import PieceView
 from ..scene import Circle, Group, Item, Polygon, Style, Text
 from .layout import Layout
-from .legible import MIN_TEXT_MM, marked_players
-
-#: Edge colour of every counter.
-OUTLINE = "#1b1410"
+from .legible import MIN_TEXT_MM, OUTLINE, marked_players
 
 
 def luminance(colour: str) -> float:

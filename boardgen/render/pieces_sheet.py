@@ -34,14 +34,14 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ..backends.fonts import wrap_text
 from ..descriptor.artwork import Artwork
 from ..descriptor.model import Variant
+from ..fonts import wrap_text
+from ..paper import Box, Paper
 from ..rules.registry import family
 from ..scene import Group, Item, Polygon, Scene, Style, Text
 from ..texts.catalogue import Catalogue, catalogue, typeset
 from .legible import MIN_TEXT_MM, marked_players
-from .paper import Box, Paper
 from .pieces import artwork_items, contrast, counter_items, glyph_item
 from .ruler import ruler
 from .sheet import number

@@ -59,7 +59,7 @@ class UnknownFamily(BoardgenError):
 @functools.cache
 def _plugins() -> dict[str, EntryPoint]:
     """Installed families by name, the first distribution (by name) winning a tie."""
-    from importlib.metadata import entry_points  # only when a name is not built in: start-up speed
+    from importlib.metadata import entry_points  # lazy: only when a name is not built in (start-up speed)
 
     found: dict[str, EntryPoint] = {}
     points = sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: (p.name, _distribution(p), p.value))

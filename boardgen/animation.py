@@ -14,7 +14,8 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from ..positions import Move, Position
+from .draw import png
+from .positions import Move, Position
 
 #: How long each frame shows, in milliseconds; the last one shows for END_MS.
 FRAME_MS = 900
@@ -24,8 +25,6 @@ END_MS = 3000
 def render_gif(positions: Sequence[Position], moves: Sequence[Move], *, width: int = 360) -> bytes:
     """The animation of ``positions`` (``moves[i]`` leads from position i to i + 1),
     ``width`` pixels wide."""
-    from ..draw import png
-
     images = []
     for i, position in enumerate(positions):
         data = png(position, lastmove=moves[i - 1] if i > 0 else None, size=width)
