@@ -9,7 +9,8 @@ takes the keys common to all (:data:`COMMON_KEYS`):
 ``marks: [names]``          points marked on the board (a Go board's star points)
 ``point_style: none | dots | holes``
                             how each point of a board of points is drawn
-``sides: {side: player}``   sides of the board that belong to a player (Hex, Y),
+``sides: {side: player}``   sides of the board that belong to a player (Hex, Y; the
+                            shapes that name their sides: rhombus, triangle, star),
                             drawn as a band in the player's colour
 
 A new shape is a geometry module and one parser here.
@@ -52,7 +53,9 @@ _ROWS = (1, 6)
 #: Most lines a board of points may list (each line is walked point by point).
 MAX_LINES = 2000
 
-COMMON_KEYS = ("drawn", "remove", "marks", "point_style", "sides")
+COMMON_KEYS = ("drawn", "remove", "marks", "point_style")
+#: Shapes whose sides have names a descriptor may give to players (``sides:``).
+_SIDED = (*COMMON_KEYS, "sides")
 
 _PATH: PathKey = ("board",)
 
@@ -122,7 +125,7 @@ def _hexhex(r: Reader, aspect: float) -> Grid:
 
 
 def _rhombus(r: Reader, aspect: float) -> Grid:
-    r.mapping(_PATH, required=("kind", "width", "height"), optional=COMMON_KEYS)
+    r.mapping(_PATH, required=("kind", "width", "height"), optional=_SIDED)
     low, high = SQUARE_SIZE
     width = r.integer((*_PATH, "width"), minimum=low, maximum=high)
     height = r.integer((*_PATH, "height"), minimum=low, maximum=high)
@@ -130,13 +133,13 @@ def _rhombus(r: Reader, aspect: float) -> Grid:
 
 
 def _triangle(r: Reader, aspect: float) -> Grid:
-    r.mapping(_PATH, required=("kind", "side"), optional=COMMON_KEYS)
+    r.mapping(_PATH, required=("kind", "side"), optional=_SIDED)
     low, high = HEX_SIDE
     return TriangleGrid(r.integer((*_PATH, "side"), minimum=low, maximum=high), drawn=_drawn(r))  # type: ignore[arg-type]
 
 
 def _star(r: Reader, aspect: float) -> Grid:
-    r.mapping(_PATH, required=("kind",), optional=("side", *COMMON_KEYS))
+    r.mapping(_PATH, required=("kind",), optional=("side", *_SIDED))
     low, high = HEX_SIDE
     side = r.integer((*_PATH, "side"), minimum=low, maximum=high) if r.has((*_PATH, "side")) else 5
     return StarGrid(side, drawn=_drawn(r, "points"))  # type: ignore[arg-type]

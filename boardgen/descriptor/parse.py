@@ -91,7 +91,8 @@ def parse_variant(loaded: Loaded) -> Variant:
     resolver = RegionResolver(r, board.grid, board.playable, sides, named)
     regions = {name: resolver.named(name, path) for name, path in named.items()}
     pieces = parse_pieces(r, langs, ids)
-    setup, counts, kinds = parse_setup(r, resolver, board.grid.size, ids, tuple(k.id for k in pieces))
+    kind_ids = tuple(k.id for k in pieces)
+    setup, counts, kinds = parse_setup(r, resolver, board.grid.size, ids, kind_ids, in_hand=_print_only(r))
     track = _furniture(r)
     rules = _rules(r, len(players))
     sources = _sources(r)
@@ -200,10 +201,16 @@ def _players(r: Reader, langs: Sequence[str]) -> tuple[Player, ...]:
                 ("colour", earlier.colour.lower() == player.colour.lower()),
             ):
                 if same:
-                    message = f"players {earlier.id} and {player.id} have the same {key}"
+                    message = (
+                        f"both players have the same {key}"
+                        if len(items) == 2
+                        else f"players {earlier.id} and {player.id} have the same {key}"
+                    )
                     raise r.error(
                         (*path, key),
-                        message if earlier.id != player.id else f"two players are called {player.id}",
+                        message
+                        if earlier.id != player.id or len(items) == 2
+                        else f"two players are called {player.id}",
                     )
         players.append(player)
     sides = [p.side for p in players]
@@ -212,7 +219,9 @@ def _players(r: Reader, langs: Sequence[str]) -> tuple[Player, ...]:
     ):
         raise r.error(
             ("players", len(players) - 1, "side"),
-            "players sit at opposite edges: two players, one south, one north (or no sides at all)",
+            "players sit at opposite edges: one south, one north (or neither)"
+            if len(players) == 2
+            else "only two players sit at edges (south and north): give no sides",
         )
     return tuple(players)
 
@@ -227,6 +236,18 @@ def _furniture(r: Reader) -> ScoringTrack | None:
     r.mapping(path, required=("maximum",))
     low, high = TRACK_MAXIMUM
     return ScoringTrack(maximum=r.integer((*path, "maximum"), minimum=low, maximum=high))
+
+
+def _print_only(r: Reader) -> bool:
+    """Whether the descriptor names a family no engine plays (its pieces may be in hand);
+    a bad family name is refused later, at its key, by :func:`_rules`."""
+    name = r.get(("rules", "family")) if r.has(("rules",)) and isinstance(r.get(("rules",)), dict) else None
+    if not isinstance(name, str) or not r.has(("rules", "family")):
+        return False
+    try:
+        return not registry.family(name).plays
+    except BoardgenError:
+        return False
 
 
 def _rules(r: Reader, players: int) -> RulesSpec:

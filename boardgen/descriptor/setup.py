@@ -111,13 +111,20 @@ def _artwork(r: Reader, path: PathKey) -> Artwork:
 
 
 def parse_setup(
-    r: Reader, resolver: RegionResolver, cells: int, ids: list[str], kinds: tuple[str, ...] = ()
+    r: Reader,
+    resolver: RegionResolver,
+    cells: int,
+    ids: list[str],
+    kinds: tuple[str, ...] = (),
+    *,
+    in_hand: bool = False,
 ) -> tuple[dict[str, frozenset[int]], dict[str, int], dict[int, str]]:
     """Each player's pieces, declared count, and the declared kind on each cell.
 
     A player's setup gives ``men`` (plain pieces) and, for a game that declares kinds of
     pieces (``pieces:``), a region per kind (``king: {cells: [e1]}``); ``count`` is the
-    number of pieces in all (required with ``men``, else it defaults to the cells given).
+    number of pieces in all (required with ``men``, else it defaults to the cells given);
+    a game no engine plays (``in_hand``) may count more, up to :data:`MAX_IN_HAND`.
     Whether the pieces stand where the game allows (playable, one per cell, as many as
     declared) is a setup check of ``boardgen validate``, located at the key.
     """
@@ -147,7 +154,9 @@ def parse_setup(
                 cells_of |= these
         setup[pid] = frozenset(cells_of)
         if "count" in given:
-            counts[pid] = r.integer((*path, "count"), minimum=0, maximum=max(cells, MAX_IN_HAND))
+            counts[pid] = r.integer(
+                (*path, "count"), minimum=0, maximum=max(cells, MAX_IN_HAND) if in_hand else cells
+            )
         else:
             counts[pid] = len(cells_of)
     return setup, counts, placed
