@@ -10,7 +10,6 @@ from __future__ import annotations
 __all__ = ["FAMILY", "PrintOnlyFamily"]
 
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from ..base import Game
@@ -18,7 +17,6 @@ from ..family import CounterNeed, ParamErrorFactory, RuleFamily, SheetWriter
 from ..spec import GameSpec
 from . import PrintOnlyGame
 
-_WORDS = Path(__file__).parent / "words"
 _KEYS = (
     "sections.play",
     "rules.none.empty",
@@ -72,18 +70,15 @@ class PrintOnlyFamily(RuleFamily):
 
     def components(self, sheet: SheetWriter, game: Game) -> list[str]:
         spec = game.spec
+        counts = {p.id: len(spec.setup.get(p.id, ())) + spec.in_hand.get(p.id, 0) for p in spec.players}
         return [
-            sheet.count("components.none.pieces", len(spec.setup.get(p.id, ())), player=sheet.name(p.id))
+            sheet.count("components.none.pieces", counts[p.id], player=sheet.name(p.id))
             for p in spec.players
-            if spec.setup.get(p.id)
+            if counts[p.id]
         ]
 
     def catalogue_keys(self) -> Iterable[str]:
         return _KEYS
-
-    def catalogue_file(self, lang: str) -> Path | None:
-        path = _WORDS / f"{lang}.yaml"
-        return path if path.is_file() else None
 
     def counters(self, game: Game) -> Sequence[CounterNeed]:
         """A counter for each piece of the setup and each piece in hand, per player and
