@@ -3,20 +3,35 @@
 Generic checks (cells, counts, and mirrored setups when the rule family asks for them,
 see :attr:`~boardgen.rules.family.RuleFamily.mirrored_setup`) look only at the
 descriptor; the rules engine adds what needs play: the side to move has a move, no
-capture is possible on move one, each family's own checks (Catchup's score track) and
-the examples of the rule sheets. Every failed check names the descriptor key it is
-about, so :func:`ensure_printable` can refuse with ``FILE:LINE:COL: key: what is wrong``.
+capture is possible on move one (when the family asks for it), each family's own
+checks (Catchup's score track) and the examples of the rule sheets. Every failed check
+names the descriptor key it is about, so :func:`ensure_printable` can refuse with
+``FILE:LINE:COL: key: what is wrong``.
 """
 
 from __future__ import annotations
 
-__all__ = ["colour_warnings", "design_warnings", "ensure_printable", "failures", "run_checks"]
+__all__ = [
+    "colour_warnings",
+    "compile_builtin",
+    "design_warnings",
+    "ensure_printable",
+    "failures",
+    "run_checks",
+]
 
+from collections.abc import Sequence
+from typing import Any
+
+from .descriptor import compiled
+from .descriptor.builtin import builtin_dir
+from .descriptor.library import Library
 from .descriptor.model import Variant
 from .errors import BoardgenError
 from .fonts import missing_glyphs, missing_symbols
 from .render.legible import colour_findings
 from .render.pictures import check_page_limit
+from .render.vision import vision_findings
 from .rules.base import Check, Game
 from .rules.registry import family, make_game
 from .texts.compose import rule_sheet_text
@@ -38,14 +53,25 @@ def run_checks(variant: Variant) -> list[Check]:
 
 def colour_warnings(variant: Variant) -> list[Check]:
     """The greyscale colour rule (:mod:`boardgen.render.legible`): one failed check per
-    piece colour that would vanish on its cells on a black-and-white printer. A warning,
-    not a failure: the game plays and prints, only less readably."""
-    return [
+    piece colour that would vanish on its cells on a black-and-white printer, then per
+    pair that fails it only as seen with protanopia, deuteranopia or tritanopia
+    (:mod:`boardgen.render.vision`). A warning, not a failure: the game plays and
+    prints, only less readably."""
+    greyscale = [
         Check(
             "colours readable in greyscale", False, found.message(), ("players", found.player_index, "colour")
         )
         for found in colour_findings(variant)
         if not found.ok
+    ]
+    return greyscale + [
+        Check(
+            "colours readable with colour-vision deficiencies",
+            False,
+            seen.message(),
+            ("players", seen.finding.player_index, "colour"),
+        )
+        for seen in vision_findings(variant)
     ]
 
 
@@ -118,6 +144,22 @@ def ensure_printable(variant: Variant) -> None:
     bad = failures(variant)
     if bad:
         raise variant.error(bad[0].key, bad[0].detail)
+
+
+def compile_builtin() -> None:
+    """Read and check every shipped game and store them compiled
+    (:mod:`boardgen.descriptor.compiled`; ``make compiled``): a game that fails a check
+    stops it, so only checked games are ever stored."""
+    library = Library(builtin=True, environ={})
+    entries = {}
+    for path in sorted(builtin_dir().glob("*.yaml")):
+        (variant,), errors = library.load_many([path])
+        if errors:
+            raise errors[0]
+        ensure_printable(variant)
+        entries[path.name] = compiled.stored_form(variant, path.read_bytes())
+    compiled.write(entries)
+    print(f"{len(entries)} games compiled into {compiled.CACHE_FILE}")
 
 
 def _on_playable_cells(variant: Variant) -> Check:
@@ -215,20 +257,23 @@ def _engine_checks(variant: Variant) -> list[Check]:
         if moves
         else Check("side to move can move", False, f"{mover}, who moves first, has no legal move", ("setup",))
     ]
-    captures = sum(1 for m in moves if game.view(m).captured)
-    checks.append(
-        Check("no capture on the first move", True, "the first move captures nothing")
-        if not captures
-        else Check(
-            "no capture on the first move", False, f"{captures} first move(s) would capture", ("setup",)
-        )
-    )
+    if family(variant.rules.family).quiet_first_move:
+        checks.append(_quiet_first_move(game, moves))
     checks.extend(game.family_checks())
     checks.extend(_example_checks(variant, game))
     checks.append(_texts_print(variant))
     checks.append(_sheets_compose(variant, game))
     checks.append(_board_fits(variant))
     return checks
+
+
+def _quiet_first_move(game: Game, moves: Sequence[Any]) -> Check:
+    """No first move captures: the setup keeps the sides out of each other's reach."""
+    name = "no capture on the first move"
+    captures = sum(1 for m in moves if game.view(m).captured)
+    if captures:
+        return Check(name, False, f"{captures} first move(s) would capture", ("setup",))
+    return Check(name, True, "the first move captures nothing")
 
 
 def _board_fits(variant: Variant) -> Check:

@@ -6,22 +6,52 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from .. import api
 from ..descriptor.library import Library
 from ..errors import BoardgenError
 from ..fileio import write_atomic
-from ._app import complete_variant, main, reports_errors, uses_library
+from ._app import complete_variant, main, refuse_unused, reports_errors, uses_library
 
 
-def _kind(output: Path) -> str:
-    """What ``-o`` asks for, from its name: checked before the record is read."""
+def _kind(output: Path, ply: int | None = None) -> str:
+    """What ``-o`` asks for, from its name: checked before the record is read. With
+    ``--ply`` it is one position, as .svg or .png."""
     suffix = output.suffix.lower()
+    if ply is not None:
+        if suffix in (".svg", ".png"):
+            return suffix[1:]
+        raise click.UsageError(f"-o {output}: with --ply, write the position as .svg or .png")
     if suffix in (".pdf", ".gif", ".pdn"):
         return suffix[1:]
+    if suffix in (".svg", ".png"):
+        raise click.UsageError(f"-o {output}: one position needs --ply N; a folder/ gets an SVG per ply")
     if suffix == "" or output.is_dir() or str(output).endswith("/"):
         return "folder"
     raise click.UsageError(f"-o {output}: write a .pdf (game sheet), .gif, .pdn or a folder/")
+
+
+#: The options of ``game`` and the outputs each applies to ("list": no -o at all).
+_APPLIES = {
+    "--every": ("pdf",),
+    "--lang": ("pdf",),
+    "--paper": ("pdf",),
+    "--width": ("gif", "svg", "png"),
+}
+
+
+def _refuse_unused(kind: str) -> None:
+    """Every option given must change the output: ``--every`` with a GIF, ``--width``
+    with a game sheet are refused rather than silently ignored."""
+    ctx = click.get_current_context()
+    names = {"--every": "every", "--lang": "lang", "--paper": "paper", "--width": "width"}
+    given = {
+        option: ctx.get_parameter_source(name) is not ParameterSource.DEFAULT and kind not in _APPLIES[option]
+        for option, name in names.items()
+    }
+    what = {"list": "without -o", "folder": "to a folder of SVGs"}.get(kind, f"to a .{kind} output")
+    refuse_unused(given, what)
 
 
 def _outputs(
@@ -59,15 +89,18 @@ def _outputs(
     help="Play the moves by this game (id or YAML file) instead of the one [GameType] names.",
 )
 @click.option(
-    "--ply", type=click.IntRange(0), default=None, help="Print the position after N plies (0: the start)."
+    "--ply",
+    type=click.IntRange(0),
+    default=None,
+    help="Print the position after N plies (0: the start), or draw it with -o x.svg or x.png.",
 )
 @click.option(
     "-o",
     "--output",
     type=click.Path(path_type=Path),
     default=None,
-    help="sheet.pdf (game sheet), game.gif (animation), game.pdn (the game rewritten) "
-    "or folder/ (an SVG per ply).",
+    help="sheet.pdf (game sheet), game.gif (animation), game.pdn (the game rewritten), "
+    "folder/ (an SVG per ply), or with --ply one position as x.svg or x.png.",
 )
 @click.option(
     "--every",
@@ -86,10 +119,17 @@ def _outputs(
 )
 @click.option(
     "--width",
+    "--size",
+    "width",
     type=click.IntRange(100, 2000),
     default=360,
     show_default=True,
-    help="Animation width in pixels.",
+    help="Width in pixels of the animation, or of the position of --ply as .svg/.png.",
+)
+@click.option(
+    "--skip-bad",
+    is_flag=True,
+    help="Skip the games that cannot be read, with one line each on stderr, and go on.",
 )
 @reports_errors
 @uses_library
@@ -104,21 +144,39 @@ def game(
     lang: str,
     paper: str,
     width: int,
+    skip_bad: bool,
 ) -> None:
     """Read the PDN game record FILE; every move is checked by the rules engine.
 
     Without options, one line per game of the file. With --ply N, the position after
-    N plies in the game's position notation. With -o, a game sheet, an animation, the
-    game as PDN or one SVG diagram per ply (ply-000.svg is the start).
+    N plies in the game's position notation (with -o x.svg or x.png, its diagram). With
+    -o, a game sheet, an animation, the game as PDN or one SVG diagram per ply
+    (ply-000.svg is the start). An option that does not apply to the output is refused.
     """
-    if output is not None:
-        _kind(output)
-    records = api.read_pdn(file, game=variant, folders=library.folders)
+    given_width = click.get_current_context().get_parameter_source("width") is not ParameterSource.DEFAULT
+    width_given = width if given_width else None
+    kind = "list" if output is None else _kind(output, ply)
+    _refuse_unused(kind)
+    report = (lambda error: click.echo(str(error), err=True)) if skip_bad else None
+    records = api.read_pdn(file, game=variant, folders=library.folders, skip_bad=skip_bad, on_error=report)
     if number > len(records):
         raise BoardgenError(f"--number {number}: the file holds {len(records)} game(s)", file=str(file))
     record = records[number - 1]
-    if ply is not None:
+    if ply is not None and output is None:
         click.echo(record.position(ply).text)
+    if ply is not None and output is not None:
+        position = record.position(ply)
+        last = record.plies[ply - 1].move if ply else None
+        if kind == "svg":
+            text = '<?xml version="1.0" encoding="UTF-8"?>\n' + api.svg(
+                position, lastmove=last, size=width_given
+            )
+            data = text.encode("utf-8")
+        else:
+            data = api.png(position, lastmove=last, size=width_given)
+        write_atomic(output, data)
+        click.echo(f"wrote {output}")
+        return
     if output is not None:
         files = _outputs(record, output, every, lang, paper, width)
         for path, data in files.items():

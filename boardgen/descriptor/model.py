@@ -22,13 +22,15 @@ __all__ = [
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import BoardgenError
 from ..geometry import Grid, HexHexGrid, PitGrid, RhombusGrid, Side, SquareGrid, TriangleGrid
 from ..rules.spec import GameSpec, PlayerSpec, ScoringTrack
 from .artwork import Artwork
-from .yamlload import Loaded, PathKey
+
+if TYPE_CHECKING:
+    from .yamlload import Loaded, PathKey
 
 
 @dataclass(frozen=True)

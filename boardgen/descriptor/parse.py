@@ -19,6 +19,7 @@ from ..paper import paper_named
 from ..rules import registry
 from ..rules.spec import ScoringTrack
 from .boards import HEX_SIDE, SQUARE_SIZE, parse_board
+from .ids import ID_PATTERN
 from .model import (
     Example,
     Player,
@@ -42,7 +43,6 @@ CELL_SIZE_MM = (5.0, 150.0)
 #: Highest number on a scoring track.
 TRACK_MAXIMUM = (1, 1000)
 
-ID_PATTERN = r"[a-z0-9]+(-[a-z0-9]+)*"
 #: Longest variant or example id: ids become file names (``example-<id>.svg``).
 MAX_ID = 40
 THEME_KEYS = ("light", "dark", "cell", "restricted", "line", "background", "track", "text")

@@ -1,5 +1,10 @@
-"""PDN text cut into located tokens: tags, move numbers, moves, comments, variations,
-NAGs and results, each with its 1-based line and column for error messages."""
+"""PDN text cut into located tokens: tags, move numbers, moves, comments, the brackets
+of variations, NAGs and results, each with its 1-based line and column for error messages.
+
+The forms PDN 3.0 and the collections in use write are all read: moves with ``-``,
+``x`` or ``:`` between squares or none at all between alphanumeric ones (``c3d4``),
+squares with leading zeros (``06-10``), move numbers ``12.`` and ``12...``, and an
+ellipsis standing for a move not given (``1. ... 23-19``)."""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from typing import Literal
 
 from ..errors import BoardgenError, Mark
 
-Kind = Literal["tag", "number", "move", "comment", "variation", "nag", "result"]
+Kind = Literal["tag", "number", "ellipsis", "move", "comment", "open", "close", "nag", "result"]
 
 
 @dataclass(frozen=True)
@@ -28,43 +33,28 @@ class Token:
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _NUMBER = re.compile(r"(\d+)(\.\.\.|\.)")
-_RESULT = re.compile(r"(1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0|\*)(?=[\s\[]|$)")
-_MOVE = re.compile(r"[a-zA-Z]{0,2}\d+(?:\s*[-x:]\s*[a-zA-Z]{0,2}\d+)+[!?*]*")
+_ELLIPSIS = re.compile(r"\.{2,3}(?=[\s)]|$)|…")
+_RESULT = re.compile(r"(1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0|\*)(?=[\s\[)]|$)")
+_MOVE = re.compile(
+    r"(?:[a-zA-Z]{0,2}\d+(?:\s*[-xX:]\s*[a-zA-Z]{0,2}\d+)+"  # 11-15, 7x16x23, c3-d4, g7:e5
+    r"|[a-zA-Z]\d{1,2}(?:[a-zA-Z]\d{1,2})+)"  # c3d4: alphanumeric squares without a separator
+    r"[!?*]*"
+)
 _NAG = re.compile(r"\$\d+|[!?]{1,2}(?=[\s)]|$)")
 _SPACE = re.compile(r"\s+")
 
 
-def _closing(text: str, start: int, file: str, mark: Mark) -> int:
-    """The index just past the ``)`` that closes the ``(`` at ``start`` (comments inside
-    may hold parentheses)."""
-    depth = 0
-    i = start
-    while i < len(text):
-        ch = text[i]
-        if ch == "{":
-            end = text.find("}", i)
-            if end < 0:
-                break
-            i = end
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    raise BoardgenError("variation '(' is never closed", file=file, mark=mark)
-
-
-def tokenize(text: str, file: str) -> list[Token]:
-    """The tokens of ``text``; raises BoardgenError at the first thing that is not PDN."""
+def tokenize(text: str, file: str, first_line: int = 1) -> list[Token]:
+    """The tokens of ``text``, whose first line is line ``first_line`` of ``file``;
+    raises BoardgenError at the first thing that is not PDN."""
     tokens: list[Token] = []
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
 
     def mark(at: int) -> Mark:
         line = bisect.bisect_right(line_starts, at) - 1
-        return Mark(line + 1, at - line_starts[line] + 1)
+        return Mark(line + first_line, at - line_starts[line] + 1)
 
+    opened: list[Mark] = []  # where each variation still open began
     i = 0
     while i < len(text):
         space = _SPACE.match(text, i)
@@ -99,19 +89,35 @@ def tokenize(text: str, file: str) -> list[Token]:
             i = end + 1
             continue
         if ch == "(":
-            end = _closing(text, i, file, here)
-            tokens.append(Token("variation", " ".join(text[i + 1 : end - 1].split()), here))
-            i = end
+            opened.append(here)
+            tokens.append(Token("open", "(", here))
+            i += 1
             continue
-        for kind, pattern in (("result", _RESULT), ("number", _NUMBER), ("move", _MOVE), ("nag", _NAG)):
+        if ch == ")":
+            if not opened:
+                raise BoardgenError("')' closes no variation", file=file, mark=here)
+            opened.pop()
+            tokens.append(Token("close", ")", here))
+            i += 1
+            continue
+        for kind, pattern in (
+            ("result", _RESULT),
+            ("number", _NUMBER),
+            ("ellipsis", _ELLIPSIS),
+            ("move", _MOVE),
+            ("nag", _NAG),
+        ):
             found = pattern.match(text, i)
             if found:
                 tokens.append(Token(kind, found.group(0), here))  # type: ignore[arg-type]
                 i = found.end()
                 break
         else:
-            word = text[i:].split(None, 1)[0][:20]
+            found_word = re.match(r"[^\s(){}\[\]]+", text[i:])
+            word = (found_word.group(0) if found_word else text[i])[:20]
             raise BoardgenError(
                 f"unexpected {word!r}: not a move, a move number or a result", file=file, mark=here
             )
+    if opened:
+        raise BoardgenError("variation '(' is never closed", file=file, mark=opened[-1])
     return tokens

@@ -30,11 +30,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from ..errors import BoardgenError
 from .base import Game
 from .spec import GameSpec
+
+#: The family's own game class (``LeapingGame``): what its methods are given back.
+G = TypeVar("G", bound=Game)
 
 #: Builds a located error for a key path below ``rules.params``: the descriptor loader
 #: passes one that points at the line (``FILE:LINE:COL: rules.params.king: ...``).
@@ -105,9 +108,11 @@ class CounterNeed:
     shape: str = ""
 
 
-class RuleFamily(ABC):
-    """One rule family. Subclass it, set :attr:`name`, implement the four abstract
-    methods, and register an instance (see :mod:`boardgen.rules.registry`).
+class RuleFamily(ABC, Generic[G]):
+    """One rule family. Subclass it (``RuleFamily[MyGame]``), set :attr:`name`,
+    implement the abstract methods, and register an instance (see
+    :mod:`boardgen.rules.registry`). The methods that take a game are only ever given
+    one this family's :meth:`make_game` made.
 
     Class attributes say what the family accepts of a descriptor; methods do the work.
     Every method is given checked values: ``params`` as written under ``rules.params``,
@@ -119,11 +124,15 @@ class RuleFamily(ABC):
     #: Fewest and most players the family plays with (the loader refuses others).
     players: ClassVar[tuple[int, int]] = (2, 2)
     #: Whether ``validate`` requires the players' setups to be mirror images under a
-    #: half turn of the board (draughts: yes; a game whose opening is crossed: no).
+    #: half turn of the board (draughts: yes; reversi, whose centre is crossed: no).
     mirrored_setup: ClassVar[bool] = True
     #: Whether an engine plays the family's games; False for a print-only family, whose
     #: games ``validate`` checks without an engine (no moves, no examples to play).
     plays: ClassVar[bool] = True
+    #: Whether ``validate`` requires that no first move captures (in draughts, pieces in
+    #: reach of each other at the start are a setup mistake; a game whose opening move
+    #: turns or takes stones sets it False).
+    quiet_first_move: ClassVar[bool] = True
     #: What the descriptor's ``setup`` cells hold, for the starting diagram.
     setup_piece: ClassVar[Literal["man", "stone"]] = "man"
     #: Every section name the family's sheets may have, in sheet order: the example
@@ -143,19 +152,19 @@ class RuleFamily(ABC):
     # -- play -----------------------------------------------------------------------------
 
     @abstractmethod
-    def make_game(self, spec: GameSpec) -> Game:
+    def make_game(self, spec: GameSpec) -> G:
         """The playable game (positions, moves, ending, perft, notation, move views)."""
 
     # -- the rule sheet -------------------------------------------------------------------
 
     @abstractmethod
-    def compose_sheet(self, sheet: SheetWriter, game: Game) -> None:
+    def compose_sheet(self, sheet: SheetWriter, game: G) -> None:
         """Write the rules of ``game`` as numbered sections (and special rules) on
         ``sheet``, choosing sentences from the switches' values: a sheet says exactly
-        what the engine plays. ``game`` is one :meth:`make_game` made."""
+        what the engine plays."""
 
     @abstractmethod
-    def components(self, sheet: SheetWriter, game: Game) -> list[str]:
+    def components(self, sheet: SheetWriter, game: G) -> list[str]:
         """The lines of "What you need" for the pieces (the board's lines are the sheet's)."""
 
     def catalogue_keys(self) -> Iterable[str]:
@@ -172,7 +181,7 @@ class RuleFamily(ABC):
 
     # -- print and play -------------------------------------------------------------------
 
-    def counters(self, game: Game) -> Sequence[CounterNeed]:
+    def counters(self, game: G) -> Sequence[CounterNeed]:
         """The counters to print for each player, in print order. By default, a man for
         each setup cell of each player, with spares."""
         spec = game.spec

@@ -59,7 +59,7 @@ class UnknownFamily(BoardgenError):
 @functools.cache
 def _plugins() -> dict[str, EntryPoint]:
     """Installed families by name, the first distribution (by name) winning a tie."""
-    from importlib.metadata import entry_points  # lazy: only when a name is not built in (start-up speed)
+    from importlib.metadata import entry_points  # lazy: only for a name not built in (start-up speed)
 
     found: dict[str, EntryPoint] = {}
     points = sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: (p.name, _distribution(p), p.value))
@@ -87,7 +87,7 @@ def forget_plugins() -> None:
 
 
 @functools.cache
-def _loaded(name: str) -> RuleFamily:
+def _loaded(name: str) -> RuleFamily[Any]:
     if name in BUILTIN:
         module, _, attribute = BUILTIN[name].partition(":")
         found: Any = getattr(importlib.import_module(module), attribute)
@@ -101,13 +101,13 @@ def _loaded(name: str) -> RuleFamily:
         origin = f"entry point '{name} = {point.value}' of {_distribution(point) or 'an installed package'}"
         try:
             found = point.load()
+            if isinstance(found, type) and issubclass(found, RuleFamily):
+                found = found()
         except Exception as exc:  # a broken plug-in must not look like a boardgen bug
             raise BoardgenError(
                 f"rule family '{name}' cannot be loaded from {origin}: {type(exc).__name__}: {exc}",
                 key="rules.family",
             ) from None
-    if isinstance(found, type) and issubclass(found, RuleFamily):
-        found = found()
     if not isinstance(found, RuleFamily):
         raise BoardgenError(
             f"rule family '{name}': {origin} gives {type(found).__name__}, not a RuleFamily",
@@ -120,7 +120,7 @@ def _loaded(name: str) -> RuleFamily:
     return found
 
 
-def family(name: str) -> RuleFamily:
+def family(name: str) -> RuleFamily[Any]:
     """The family called ``name``, its module imported on first use.
 
     Raises :class:`UnknownFamily` (listing the known names) when there is none, and a
@@ -136,4 +136,5 @@ def check_params(name: str, params: Mapping[str, Any], error: ParamErrorFactory)
 
 def make_game(spec: GameSpec, name: str) -> Game:
     """The game ``spec`` as family ``name`` plays it."""
-    return family(name).make_game(spec)
+    game: Game = family(name).make_game(spec)
+    return game

@@ -11,7 +11,7 @@ sheets, with the same fonts, footer and deterministic output.
 
 from __future__ import annotations
 
-__all__ = ["render_game_sheet", "segments"]
+__all__ = ["NAG_SYMBOLS", "nag_text", "render_game_sheet", "segments"]
 
 import io
 from typing import Any
@@ -54,6 +54,17 @@ def segments(record: GameRecord, every: int) -> list[tuple[Ply, ...]]:
     return rows
 
 
+#: The NAGs with a symbol of their own (PGN's and PDN's first six); others print as written.
+NAG_SYMBOLS = {"$1": "!", "$2": "?", "$3": "!!", "$4": "??", "$5": "!?", "$6": "?!"}
+
+
+def nag_text(nag: str) -> str:
+    """A NAG as printed after its move: ``$1`` as ``!``, ``$14`` as `` $14``."""
+    if not nag.startswith("$"):
+        return nag
+    return NAG_SYMBOLS.get(nag, f" {nag}")
+
+
 def _moves_text(record: GameRecord, plies: tuple[Ply, ...]) -> str:
     """The row's moves as platypus markup."""
     parts: list[str] = []
@@ -64,7 +75,7 @@ def _moves_text(record: GameRecord, plies: tuple[Ply, ...]) -> str:
             parts.append(f"<b>{ply.number}.</b>")
         elif ply is plies[0]:
             parts.append(f"<b>{ply.number}...</b>")
-        parts.append(escape(ply.written + "".join(n for n in ply.nags if not n.startswith("$"))))
+        parts.append(escape(ply.written + "".join(nag_text(n) for n in ply.nags)))
         for variation in ply.variations:
             parts.append(f'<font color="{MUTED}">({escape(variation)})</font>')
         if ply.comment:

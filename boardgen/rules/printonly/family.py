@@ -12,7 +12,6 @@ __all__ = ["FAMILY", "PrintOnlyFamily"]
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
-from ..base import Game
 from ..family import CounterNeed, ParamErrorFactory, RuleFamily, SheetWriter
 from ..spec import GameSpec
 from . import PrintOnlyGame
@@ -28,7 +27,7 @@ _KEYS = (
 )
 
 
-class PrintOnlyFamily(RuleFamily):
+class PrintOnlyFamily(RuleFamily[PrintOnlyGame]):
     """Any game boardgen prints without playing it: 1 to 6 players, any setup."""
 
     name: ClassVar[str] = "none"
@@ -46,7 +45,7 @@ class PrintOnlyFamily(RuleFamily):
     def make_game(self, spec: GameSpec) -> PrintOnlyGame:
         return PrintOnlyGame(spec)
 
-    def compose_sheet(self, sheet: SheetWriter, game: Game) -> None:
+    def compose_sheet(self, sheet: SheetWriter, game: PrintOnlyGame) -> None:
         spec = game.spec
         names = {kind: sheet.piece_name(kind) for kind in set(spec.kinds.values())}
         placed = [
@@ -68,7 +67,7 @@ class PrintOnlyFamily(RuleFamily):
         sheet.section("first", sheet.say("rules.none.first", first=sheet.name(spec.first)))
         sheet.section("play", sheet.say("rules.none.play"))
 
-    def components(self, sheet: SheetWriter, game: Game) -> list[str]:
+    def components(self, sheet: SheetWriter, game: PrintOnlyGame) -> list[str]:
         spec = game.spec
         counts = {p.id: len(spec.setup.get(p.id, ())) + spec.in_hand.get(p.id, 0) for p in spec.players}
         return [
@@ -80,7 +79,7 @@ class PrintOnlyFamily(RuleFamily):
     def catalogue_keys(self) -> Iterable[str]:
         return _KEYS
 
-    def counters(self, game: Game) -> Sequence[CounterNeed]:
+    def counters(self, game: PrintOnlyGame) -> Sequence[CounterNeed]:
         """A counter for each piece of the setup and each piece in hand, per player and
         declared kind (plain pieces first), with spares for the plain ones."""
         spec = game.spec
