@@ -25,7 +25,7 @@ $(TEST_STAMP): pyproject.toml
 	rm -f $(VENV)/.run-* $(VENV)/.test-* $(VENV)/.installed-*
 	touch $(RUN_STAMP) $@
 
-# The six games of the original brief; `make library` builds every shipped game (nineteen).
+# The six games of the original brief; `make library` builds every shipped game (thirty-four).
 BRIEF := kruzno-checkers hex9-checkers catchup american-checkers pool-checkers variante-dames
 
 boards: $(RUN_STAMP)

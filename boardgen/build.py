@@ -20,7 +20,7 @@ import os
 import re
 import signal
 import time
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from multiprocessing import Pool
@@ -79,6 +79,8 @@ def build_plan(variants: Sequence[Variant]) -> list[Job]:
 
 #: The variants a worker renders from, loaded once per process by :func:`_start_worker`.
 _VARIANTS: dict[str, Variant] = {}
+#: The booklets' own title and cover line per language (a theme's, ``build --title``).
+_BOOKLET: dict[str, dict[str, str]] = {"title": {}, "cover": {}}
 #: The edition this worker sets sheets in (one slot, set with the variants).
 _EDITION: list[str] = ["standard"]
 
@@ -106,19 +108,27 @@ def _die_with_parent() -> None:
         os._exit(1)
 
 
-def _start_worker(variants: Sequence[Variant], edition_name: str = "standard") -> None:
+def _start_worker(
+    variants: Sequence[Variant],
+    edition_name: str = "standard",
+    booklet: Mapping[str, Mapping[str, str]] | None = None,
+) -> None:
     _VARIANTS.clear()
     _VARIANTS.update((v.id, v) for v in variants)
     _EDITION[0] = edition_name
+    for part in ("title", "cover"):
+        _BOOKLET[part] = dict((booklet or {}).get(part, {}))
 
 
-def _start_pool_worker(variants: Sequence[Variant], edition_name: str) -> None:
+def _start_pool_worker(
+    variants: Sequence[Variant], edition_name: str, booklet: Mapping[str, Mapping[str, str]] | None = None
+) -> None:
     """A worker process leaves Ctrl-C to the parent, which stops the pool and exits 130
     (a terminal sends SIGINT to every process of the group, workers included), and dies
     at once when the parent terminates it: it writes no file, and the SIGTERM handler
     inherited from the command would let it finish its job first."""
     _die_with_parent()
-    _start_worker(variants, edition_name)
+    _start_worker(variants, edition_name, booklet)
 
 
 @contextmanager
@@ -140,23 +150,29 @@ def _render(job: Job) -> bytes:
     variant_id, name = job
     with edition(_EDITION[0]):
         if variant_id is None:
-            return render_booklet_file(list(_VARIANTS.values()), name)
+            return render_booklet_file(list(_VARIANTS.values()), name, _BOOKLET["title"], _BOOKLET["cover"])
         return render_file(_VARIANTS[variant_id], name)
 
 
 def _rendered(
-    jobs: list[Job], workers: int, variants: Sequence[Variant], edition_name: str = "standard"
+    jobs: list[Job],
+    workers: int,
+    variants: Sequence[Variant],
+    edition_name: str = "standard",
+    booklet: Mapping[str, Mapping[str, str]] | None = None,
 ) -> Generator[bytes, None, None]:
     """Each job's bytes, in plan order."""
     if workers == 1:
-        _start_worker(variants, edition_name)
+        _start_worker(variants, edition_name, booklet)
         yield from map(_render, jobs)
         return
     # Booklets take longest: hand them out first so no worker idles at the end; the
     # results still come back (and are written) in plan order.
     order = sorted(range(len(jobs)), key=lambda i: jobs[i][0] is not None)
     with _sigint_held():
-        pool = Pool(workers, initializer=_start_pool_worker, initargs=(tuple(variants), edition_name))
+        pool = Pool(
+            workers, initializer=_start_pool_worker, initargs=(tuple(variants), edition_name, booklet)
+        )
         results = {i: pool.apply_async(_render, (jobs[i],)) for i in order}
     try:
         for i in range(len(jobs)):
@@ -191,11 +207,13 @@ def build_all(
     progress: Progress | None = None,
     edition_name: str = "standard",
     print_shop: float | None = None,
+    booklet: Mapping[str, Mapping[str, str]] | None = None,
 ) -> BuildReport:
     """Validate ``variants``, then render all their outputs into ``out_dir``, with
     booklets and a gallery of just those; refuses before writing anything if any setup
     fails, naming every failure. Sheets are set in ``edition_name`` (see
-    :data:`boardgen.sheets.flow.EDITIONS`). With ``print_shop`` (a bleed in mm), every
+    :data:`boardgen.sheets.flow.EDITIONS`); ``booklet`` may give the booklets' own
+    ``title`` and ``cover`` line per language. With ``print_shop`` (a bleed in mm), every
     PDF is written as PDF/X-4 (:func:`boardgen.backends.pdfx.to_pdfx`, the trim being the page)."""
     started = time.perf_counter()
     if not variants:
@@ -218,7 +236,9 @@ def build_all(
     with locked(out_dir):
         check_targets(out_dir, targets)
         remove_leftovers(out_dir, targets)
-        return _write_all(out_dir, variants, jobs, (count, edition_name), progress, started, print_shop)
+        return _write_all(
+            out_dir, variants, jobs, (count, edition_name), progress, started, (print_shop, booklet or {})
+        )
 
 
 def _write_all(
@@ -228,11 +248,13 @@ def _write_all(
     workers: tuple[int, str],
     progress: Progress | None,
     started: float,
-    print_shop: float | None = None,
+    finish: tuple[float | None, Mapping[str, Mapping[str, str]]],
 ) -> BuildReport:
     """Render the plan with ``workers`` (how many, and the edition they set sheets in) and
-    write each file as it arrives (the folder is locked and checked)."""
+    write each file as it arrives (the folder is locked and checked); ``finish`` is the
+    print-shop bleed (None: plain PDFs) and the booklets' own title and cover line."""
     count, edition_name = workers
+    print_shop, booklet = finish
     written: dict[str, bytes] = {}
     pages = 0
     total = len(jobs) + 1  # and the gallery
@@ -250,7 +272,7 @@ def _write_all(
             progress(len(written), total, path)
 
     # closing(): an interrupt while writing stops the workers at once, not at exit.
-    with closing(_rendered(jobs, count, variants, edition_name)) as rendered:
+    with closing(_rendered(jobs, count, variants, edition_name, booklet)) as rendered:
         for (variant_id, name), data in zip(jobs, rendered, strict=True):
             write(out_dir / variant_id / name if variant_id else out_dir / name, data)
     write(out_dir / GALLERY, render_gallery(variants, written))

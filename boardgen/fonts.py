@@ -1,9 +1,13 @@
-"""The one font family boardgen prints with, and how wide its text is.
+"""The font family boardgen prints with, its symbol font, and how wide their text is.
 
 PDFs must carry their fonts: a viewer substituting a missing base-14 font changes
 text widths, and labels then overlap the board. So every PDF uses Bitstream Vera,
 whose TrueType files ship inside reportlab and cover French and German (é, ß, « »,
 „ “, no-break space). Reportlab embeds the subsets actually used.
+
+Piece glyphs (chess ♔ ♚, draughts ⛀ ⛁, any symbol a game names) are drawn with
+DejaVu Sans (:data:`SYMBOLS`), shipped in ``fonts_data/`` with its licence (the
+Bitstream Vera licence; DejaVu's changes are public domain), since Vera has none of them.
 
 Layout code needs text widths before any backend runs, including on the SVG-only
 path, which must not import reportlab. So widths are read here straight from the
@@ -19,9 +23,11 @@ __all__ = [
     "SANS_BOLD",
     "SANS_BOLD_ITALIC",
     "SANS_ITALIC",
+    "SYMBOLS",
     "font_file",
     "font_name",
     "missing_glyphs",
+    "missing_symbols",
     "register_pdf_fonts",
     "text_width",
     "wrap_text",
@@ -39,6 +45,10 @@ SANS = "BoardgenSans"
 SANS_BOLD = "BoardgenSans-Bold"
 SANS_ITALIC = "BoardgenSans-Italic"
 SANS_BOLD_ITALIC = "BoardgenSans-BoldItalic"
+#: The symbol font (piece glyphs), and its family name for SVG.
+SYMBOLS = "BoardgenSymbols"
+SYMBOLS_FAMILY = "'DejaVu Sans', sans-serif"
+_SYMBOLS_FILE = os.path.join(os.path.dirname(__file__), "fonts_data", "DejaVuSans.ttf")
 
 _FILES = {
     SANS: "Vera.ttf",
@@ -55,6 +65,8 @@ def font_name(*, bold: bool = False, italic: bool = False) -> str:
 
 def font_file(name: str) -> str:
     """Path of the TrueType file behind a registered font name (found without importing reportlab)."""
+    if name == SYMBOLS:
+        return _SYMBOLS_FILE
     spec = importlib.util.find_spec("reportlab")
     if spec is None or spec.origin is None:  # pragma: no cover - reportlab is a dependency
         raise RuntimeError("reportlab is not installed: its Vera fonts are needed")
@@ -122,8 +134,12 @@ def _metrics(name: str) -> _Metrics:
     return _Metrics(widths, advances[0])
 
 
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """Width of one line of ``text`` set at font size ``size``, in the unit of ``size`` (mm)."""
+def text_width(text: str, size: float, bold: bool = False, *, symbols: bool = False) -> float:
+    """Width of one line of ``text`` set at font size ``size``, in the unit of ``size`` (mm);
+    ``symbols``: set in the symbol font."""
+    if symbols:
+        metrics = _metrics(SYMBOLS)
+        return size * sum(metrics.widths.get(ord(ch), metrics.default) for ch in text)
     return size * _em_width(text, bold)
 
 
@@ -152,6 +168,12 @@ def missing_glyphs(text: str, bold: bool = False) -> str:
     return "".join(sorted({ch for ch in text if ord(ch) not in widths and ch not in "\n\r\t"}))
 
 
+def missing_symbols(text: str) -> str:
+    """The characters of ``text`` the symbol font cannot draw."""
+    widths = _metrics(SYMBOLS).widths
+    return "".join(sorted({ch for ch in text if ord(ch) not in widths}))
+
+
 @functools.lru_cache(maxsize=1)
 def register_pdf_fonts() -> None:
     """Register the four Vera faces with reportlab under boardgen's names (once)."""
@@ -159,7 +181,7 @@ def register_pdf_fonts() -> None:
     from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped,unused-ignore]
     from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped,unused-ignore]
 
-    for name in _FILES:
+    for name in (*_FILES, SYMBOLS):
         pdfmetrics.registerFont(TTFont(name, font_file(name)))
     pdfmetrics.registerFontFamily(
         SANS, normal=SANS, bold=SANS_BOLD, italic=SANS_ITALIC, boldItalic=SANS_BOLD_ITALIC

@@ -33,7 +33,7 @@ __all__ = [
     "worded_file",
 ]
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Literal
 
 from .backends.svg import render_svg
@@ -228,18 +228,25 @@ def left_out_of_booklets(variants: Sequence[Variant]) -> list[str]:
     ]
 
 
-def render_booklet_file(variants: Sequence[Variant], name: str) -> bytes:
-    """The bytes of one of :func:`booklet_files`: the ``variants`` that have its language."""
-    from .sheets.booklet import render_booklet, render_folded_booklet  # lazy: reportlab
+def render_booklet_file(
+    variants: Sequence[Variant],
+    name: str,
+    title: Mapping[str, str] | None = None,
+    cover: Mapping[str, str] | None = None,
+) -> bytes:
+    """The bytes of one of :func:`booklet_files`: the ``variants`` that have its language;
+    ``title`` and ``cover`` (per language) replace the booklet's own title and cover line."""
+    from .sheets.booklet import BookletWords, render_booklet, render_folded_booklet  # lazy: reportlab
 
     stem = name.removeprefix(BOOKLET_PREFIX).removesuffix(".pdf")
     lang = stem.removesuffix(FOLD_SUFFIX)
     if name not in booklet_files(variants):
         raise KeyError(name)
     speaking = [variant for variant in variants if lang in variant_languages(variant)]
+    words = BookletWords((title or {}).get(lang, ""), (cover or {}).get(lang, ""))
     if stem.endswith(FOLD_SUFFIX):
-        return render_folded_booklet(speaking, lang, A4)
-    return render_booklet(speaking, lang, A4)
+        return render_folded_booklet(speaking, lang, A4, words)
+    return render_booklet(speaking, lang, A4, words)
 
 
 def render_file(variant: Variant, name: str) -> bytes:

@@ -90,6 +90,8 @@ class Text:
     fill: str = "#000000"
     anchor: Literal["start", "middle", "end"] = "start"
     bold: bool = False
+    #: Set in the symbol font (piece glyphs: chess and draughts symbols), not the text font.
+    symbols: bool = False
 
 
 @dataclass(frozen=True)

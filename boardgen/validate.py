@@ -11,7 +11,14 @@ names the descriptor key it is about, so :func:`ensure_printable` can refuse wit
 
 from __future__ import annotations
 
-__all__ = ["colour_warnings", "compile_builtin", "ensure_printable", "failures", "run_checks"]
+__all__ = [
+    "colour_warnings",
+    "compile_builtin",
+    "design_warnings",
+    "ensure_printable",
+    "failures",
+    "run_checks",
+]
 
 from collections.abc import Sequence
 from typing import Any
@@ -21,7 +28,7 @@ from .descriptor.builtin import builtin_dir
 from .descriptor.library import Library
 from .descriptor.model import Variant
 from .errors import BoardgenError
-from .fonts import missing_glyphs
+from .fonts import missing_glyphs, missing_symbols
 from .render.legible import colour_findings
 from .render.pictures import check_page_limit
 from .render.vision import vision_findings
@@ -33,6 +40,8 @@ from .texts.compose import rule_sheet_text
 def run_checks(variant: Variant) -> list[Check]:
     """Every check, in a fixed order; the engine's only when the setup is well formed."""
     checks = [_on_playable_cells(variant), _one_per_cell(variant), _counts(variant)]
+    if variant.pieces:
+        checks.append(_glyphs_print(variant))
     if family(variant.rules.family).mirrored_setup:
         checks.append(_mirror(variant))
     if all(check.ok for check in checks[:2]):
@@ -64,6 +73,66 @@ def colour_warnings(variant: Variant) -> list[Check]:
         )
         for seen in vision_findings(variant)
     ]
+
+
+def design_warnings(variant: Variant) -> list[Check]:
+    """What a designer probably left unfinished, each at its key: a region nothing uses,
+    a scoring track nothing scores, a free text given in only some of the game's
+    languages. Warnings, not failures: the game still prints."""
+    found: list[Check] = []
+    data = variant.origin.data if variant.origin is not None else {}
+    for name in variant.regions:
+        style = variant.region_styles.get(name)
+        shown = style is not None and (style.name or style.colour or style.pattern != "none")
+        if not shown and name not in _named_elsewhere(data, name):
+            detail = (
+                f"region '{name}' is used by nothing: no setup, example, rule or other region names it, "
+                "and it has no name, colour or pattern to print"
+            )
+            found.append(Check("every region is used", False, detail, ("regions", name)))
+    if variant.scoring_track is not None and not family(variant.rules.family).plays:
+        detail = "nothing scores on this track: no engine plays this game; say on the sheet how scores move"
+        found.append(Check("the scoring track is scored", False, detail, ("furniture", "scoring_track")))
+    langs = variant.languages
+    for lang, texts in variant.sheet.items():
+        parts: list[tuple[tuple[str | int, ...], str]] = [
+            ((part,), part) for part in ("intro", "about", "tips", "components") if getattr(texts, part)
+        ]
+        parts += [(("notes", section), f"notes.{section}") for section in texts.notes]
+        for key, label in parts:
+            lacking = [
+                other for other in langs if other != lang and not _has_part(variant.sheet.get(other), key)
+            ]
+            if lacking:
+                detail = f"sheet {label} is given in {lang} but not in {', '.join(lacking)}"
+                found.append(Check("free texts in every language", False, detail, ("sheet", lang, *key)))
+    return found
+
+
+def _named_elsewhere(data: object, name: str) -> set[str]:
+    """``{name}`` when some string outside ``regions.<name>`` itself equals ``name``."""
+    if not isinstance(data, dict):
+        return set()
+    places: list[object] = [data.get(k) for k in ("setup", "examples", "rules", "board")]
+    places += [v for k, v in (data.get("regions") or {}).items() if k != name]
+    stack = list(places)
+    while stack:
+        item = stack.pop()
+        if item == name:
+            return {name}
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return set()
+
+
+def _has_part(texts: object, key: tuple[str | int, ...]) -> bool:
+    if texts is None:
+        return False
+    if key[0] == "notes":
+        return bool(getattr(texts, "notes", {}).get(str(key[1])))
+    return bool(getattr(texts, str(key[0])))
 
 
 def failures(variant: Variant) -> list[Check]:
@@ -109,18 +178,25 @@ def _on_playable_cells(variant: Variant) -> Check:
 
 
 def _one_per_cell(variant: Variant) -> Check:
-    first, second = variant.players
-    shared = sorted(variant.grid.name(c) for c in variant.setup[first.id] & variant.setup[second.id])
-    if shared:
-        detail = f"{', '.join(shared)} {'is' if len(shared) == 1 else 'are'} already taken by {first.id}"
-        return Check("one piece per cell", False, detail, ("setup", second.id, "men"))
+    players = variant.players
+    for i, second in enumerate(players):
+        for first in players[:i]:
+            shared = sorted(variant.grid.name(c) for c in variant.setup[first.id] & variant.setup[second.id])
+            if shared:
+                detail = (
+                    f"{', '.join(shared)} {'is' if len(shared) == 1 else 'are'} already taken by {first.id}"
+                )
+                return Check("one piece per cell", False, detail, ("setup", second.id, "men"))
     return Check("one piece per cell", True, "no cell holds two pieces")
 
 
 def _counts(variant: Variant) -> Check:
+    """Each player's count is the pieces set up; a print-only game may count more, the
+    rest being in the player's hand at the start (Go's stones, Morris's men)."""
+    in_hand = not family(variant.rules.family).plays
     for player in variant.players:
         have, want = len(variant.setup[player.id]), variant.counts[player.id]
-        if have != want:
+        if have != want and not (in_hand and want > have):
             detail = f"count says {want} but the men region holds {have} cells"
             return Check("piece counts as declared", False, detail, ("setup", player.id, "count"))
     parts = ", ".join(f"{p.id} {variant.counts[p.id]}" for p in variant.players)
@@ -130,12 +206,30 @@ def _counts(variant: Variant) -> Check:
 def _mirror(variant: Variant) -> Check:
     grid = variant.grid
     a, b = (variant.setup[p.id] for p in variant.players)
-    turned = frozenset(grid.half_turn(c) for c in a)
-    if turned == b:
+    images = {c: grid.half_turn(c) for c in a}
+    turned = frozenset(c for c in images.values() if c is not None)
+    if turned == b and None not in images.values():
         return Check("sides mirror each other", True, "a half turn of the board swaps the two setups")
-    odd = sorted(grid.name(c) for c in turned ^ b)
+    odd = sorted({grid.name(c) for c in turned ^ b} | {grid.name(c) for c, t in images.items() if t is None})
     detail = f"the two setups are not mirror images under a half turn (differ at {', '.join(odd[:8])})"
     return Check("sides mirror each other", False, detail, ("setup",))
+
+
+def _glyphs_print(variant: Variant) -> Check:
+    """Every glyph a piece kind names is in the font that draws it: symbols in the
+    symbol font (DejaVu Sans), letters in the text font (else they print as boxes)."""
+    name = "piece glyphs print in the font"
+    for i, kind in enumerate(variant.pieces):
+        for pid, glyph in kind.glyph.items():  # none for a kind drawn from artwork
+            missing = missing_symbols(glyph) if kind.symbols(pid) else missing_glyphs(glyph, bold=True)
+            if missing:
+                font = "DejaVu Sans" if kind.symbols(pid) else "Bitstream Vera"
+                codes = ", ".join(f"U+{ord(ch):04X}" for ch in missing)
+                return Check(
+                    name, False, f"the font ({font}) has no glyph for {codes}", ("pieces", i, "glyph")
+                )
+    n = len(variant.pieces)
+    return Check(name, True, f"{n} kind{'s' if n != 1 else ''} of pieces, every glyph in the font")
 
 
 def _engine_checks(variant: Variant) -> list[Check]:
@@ -145,6 +239,14 @@ def _engine_checks(variant: Variant) -> list[Check]:
     except BoardgenError as error:
         key = tuple(int(k) if k.isdigit() else k for k in (error.key or "setup").split("."))
         return [Check("rules engine accepts the setup", False, error.message, key)]
+    if not family(variant.rules.family).plays:
+        said = "print-only game (rules.family: none): no engine checks its rules or its examples"
+        return [
+            Check("rules engine checks", True, said),
+            _texts_print(variant),
+            _sheets_compose(variant, game),
+            _board_fits(variant),
+        ]
     try:
         moves = game.legal_moves(start)
     except BoardgenError as error:  # too many capture sequences to list

@@ -17,7 +17,7 @@ def test_list_shows_every_game_with_its_cell_count() -> None:
     result = CliRunner().invoke(main, ["list"])
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert len(lines) == 19  # the six original games, the eleven draughts games, Breakthrough and LOA
+    assert len(lines) == 34  # six original, eleven draughts, Breakthrough, LOA, 15 classic boards
     table = {line.split()[0]: line for line in lines}
     assert "91 cells" in table["kruzno-checkers"]
     assert "hexhex side 9" in table["hex9-checkers"] and "217 cells" in table["hex9-checkers"]
@@ -25,6 +25,8 @@ def test_list_shows_every_game_with_its_cell_count() -> None:
     assert "square 8x8" in table["variante-dames"]
     assert "square 10x10" in table["international-draughts"]
     assert "hexhex side 5" in table["hexdame"] and "61 cells" in table["hexdame"]
+    assert "lines 19x19" in table["go-19"] and "361 cells" in table["go-19"]
+    assert "rhombus 11x11" in table["hex-11"] and "star" in table["chinese-checkers"]
 
 
 def test_every_command_has_help() -> None:

@@ -135,7 +135,7 @@ def test_every_picture_carries_its_true_size_and_the_captions_in_english() -> No
 
 
 def test_titles_and_captions_are_escaped() -> None:
-    variant = load_all()[0]
+    variant = next(v for v in load_all() if v.examples)
     evil = "<script>alert('x')</script> & \"quoted\""
     example = dataclasses.replace(variant.examples[0], caption={"en": evil})
     bad = dataclasses.replace(

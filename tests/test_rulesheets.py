@@ -19,7 +19,7 @@ import pytest
 from boardgen.descriptor import load_all
 from boardgen.descriptor.model import Example, Variant
 from boardgen.errors import BoardgenError
-from boardgen.fonts import missing_glyphs
+from boardgen.fonts import missing_glyphs, missing_symbols
 from boardgen.outputs import RenderOptions, booklet_files, render, variant_files
 from boardgen.paper import A4, LETTER
 from boardgen.rules.registry import make_game
@@ -42,6 +42,12 @@ FACTS = {
         "Les {p} ouvrent",
     ),
     "de": ("{n} Steine für {p}", "{p} beginnt", "{n} Steine für {p}", "{p} eröffnet das Spiel"),
+}
+#: The same facts on a print-only game's sheet (``rules: {family: none}``).
+PRINT_ONLY_FACTS = {
+    "en": ("1 piece for {p}", "{n} pieces for {p}", "{p} plays first"),
+    "fr": ("1 pièce pour {p}", "{n} pièces pour {p}", "Premier à jouer : {p}"),
+    "de": ("1 Spielstein für {p}", "{n} Spielsteine für {p}", "{p} beginnt"),
 }
 #: Common words of each language, and words only that language's sheets use.
 WORDS = {
@@ -85,13 +91,18 @@ def test_sheet_text_is_in_its_language_and_states_the_facts(built: Path, variant
     assert variant.title[lang].replace("\u00a0", " ") in text
     men, first, stones, opens = FACTS[lang]
     pieces, starts = (stones, opens) if variant.rules.family == "placement" else (men, first)
+    if variant.rules.family == "none":
+        _, pieces, starts = PRINT_ONLY_FACTS[lang]
     if variant.rules.family == "placement":
         bounds = make_game(variant.game_spec(), "placement").score_bounds()  # type: ignore[attr-defined]
         counts = dict(zip((p.id for p in variant.players), bounds, strict=True))
     else:
         counts = dict(variant.counts)
     for player in variant.players:
-        assert pieces.format(n=counts[player.id], p=player.name[lang]) in text
+        said = pieces
+        if variant.rules.family == "none" and counts[player.id] == 1:
+            said = PRINT_ONLY_FACTS[lang][0]
+        assert said.format(n=counts[player.id], p=player.name[lang]) in text
     assert starts.format(p=variant.player(variant.first).name[lang]) in text
 
 
@@ -117,8 +128,8 @@ def test_fonts_are_embedded_and_no_glyph_is_missing(built: Path) -> None:
                 assert "Helvetica" not in name and "Times" not in name, (path, name)
                 descriptor = described["/FontDescriptor"].get_object()
                 assert "/FontFile2" in descriptor, (path, name)
-        if path.name.startswith("rules-"):
-            assert missing_glyphs(text_of(path)) == "", path
+        if path.name.startswith("rules-"):  # piece symbols are drawn in the symbol font
+            assert missing_symbols(missing_glyphs(text_of(path))) == "", path
 
 
 def test_sheets_carry_title_and_language(built: Path) -> None:

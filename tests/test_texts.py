@@ -129,6 +129,9 @@ def test_no_character_falls_back_to_a_missing_glyph(lang: str) -> None:
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.id)
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_game_has_its_free_text_in_every_language(variant: Variant, lang: str) -> None:
+    if variant.sheet:  # a print-only library board writes its own words in its descriptor
+        assert variant.sheet[lang].intro, "the game's own introduction"
+        return
     texts = catalogue(lang).game(variant.id)
     assert len(texts.intro) == 2, "a two-line introduction"
     assert texts.about and texts.tips

@@ -202,6 +202,60 @@ def test_build_from_an_empty_folder_matches_the_checkouts_build(installed: Insta
     assert not different, f"the installed build differs from the checkout's in {different}"
 
 
+USER_GAME = """\
+format: 1
+id: knights-cross
+title: {en: Knights' cross, fr: La croix des cavaliers, de: Springerkreuz}
+players:
+  - {id: gold, name: {en: Gold, fr: Or, de: Gold}, colour: "#e0b83a", letter: G}
+  - {id: iron, name: {en: Iron, fr: Fer, de: Eisen}, colour: "#3c4148", letter: I}
+  - {id: rose, name: {en: Rose, fr: Rose, de: Rosa}, colour: "#e06f8b", letter: R}
+first: gold
+board:
+  kind: points
+  width: 5
+  height: 5
+  points: [c1, c2, a3, b3, c3, d3, e3, c4, c5]
+  lines: [[c1, c5], [a3, e3]]
+  point_style: dots
+pieces:
+  - {id: knight, name: {en: knight, fr: cavalier, de: Springer}, glyph: "♞"}
+setup:
+  gold: {knight: {cells: [c1]}}
+  iron: {knight: {cells: [a3]}, count: 3}
+  rose: {knight: {cells: [e3]}}
+rules: {family: none}
+print: {cell_size: 30}
+sheet:
+  en: {intro: "Reach the centre first."}
+  fr: {intro: "Atteignez le centre le premier."}
+  de: {intro: "Erreiche als Erster die Mitte."}
+"""
+
+
+def test_a_print_only_game_of_ones_own_from_an_empty_folder(installed: Installed, tmp_path: Path) -> None:
+    """A designer's own game (three players, a board of points and lines, a glyph, pieces
+    in hand), written in an empty folder, validates and builds with the installed wheel."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "knights-cross.yaml").write_text(USER_GAME, "utf-8")
+    checks = installed.run("validate", "knights-cross.yaml", cwd=folder)
+    assert checks.returncode == 0, checks.stdout + checks.stderr
+    assert "no engine checks its rules" in checks.stdout
+    built = installed.run("build", "knights-cross.yaml", "--out", "print", "--quiet", cwd=folder)
+    assert built.returncode == 0, built.stderr
+    out = folder / "print" / "knights-cross"
+    start = PdfReader(out / "start-en.pdf")
+    fonts = {
+        str(font.get_object()["/BaseFont"]).split("+")[-1]
+        for page in start.pages
+        for font in page["/Resources"]["/Font"].values()
+    }
+    assert "DejaVuSans" in fonts  # the symbol font ships in the wheel and is embedded
+    rules = "".join(page.extract_text() for page in PdfReader(out / "rules-de.pdf").pages)
+    assert "Erreiche als Erster die Mitte." in rules
+
+
 def test_the_readmes_game_record_example_runs_from_the_wheel(installed: Installed, tmp_path: Path) -> None:
     """``boardgen examples`` puts the shipped records where the README's commands look."""
     copied = installed.run("examples", cwd=tmp_path)

@@ -145,12 +145,12 @@ class _Painter:
         text = item.text.translate(_SUBSTITUTES)
         x = item.x
         if item.anchor != "start":
-            width = fonts.text_width(text, item.size, item.bold)
+            width = fonts.text_width(text, item.size, item.bold, symbols=item.symbols)
             x -= width if item.anchor == "end" else width / 2
         self.use(Style(fill=item.fill))
         obj = self.c.beginText()
         obj.setTextTransform(1, 0, 0, -1, x, item.y)  # un-flip the glyphs
-        obj.setFont(fonts.font_name(bold=item.bold), item.size)
+        obj.setFont(fonts.SYMBOLS if item.symbols else fonts.font_name(bold=item.bold), item.size)
         obj.textOut(text)
         self.c.drawText(obj)
 

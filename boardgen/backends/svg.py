@@ -28,6 +28,7 @@ import zlib
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from .. import fonts
 from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
 
 #: Fonts the SVG asks for: the same family the PDF embeds (DejaVu grew out of Vera).
@@ -114,6 +115,8 @@ class _Writer:
                 ("text-anchor", item.anchor),
             ):
                 e.set(name, value)
+            if item.symbols:
+                e.set("font-family", fonts.SYMBOLS_FAMILY)
             return
         if isinstance(item, Polygon):
             tag = "polygon" if item.closed else "polyline"

@@ -10,6 +10,10 @@ from pathlib import Path
 import click
 
 from ..descriptor.library import Library
+from ..descriptor.printable import MAX_TITLE
+from ..descriptor.theme import Theme, apply_theme, load_theme
+from ..errors import BoardgenError
+from ..fonts import missing_glyphs
 from ..makers import MAKER_FORMATS
 from ..paper import paper_named
 from ._app import (
@@ -130,6 +134,13 @@ def list_variants(library: Library) -> None:
     required=True,
     help="File to write; - for standard output.",
 )
+@click.option(
+    "--theme",
+    "theme_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="A theme file (YAML): board and piece colours, the booklet's title and cover line.",
+)
 @reports_errors
 @uses_library
 def render(
@@ -147,6 +158,7 @@ def render(
     bleed: float | None,
     fit_sheets: bool,
     output: Path,
+    theme_file: Path | None,
 ) -> None:
     """Render one board or starting diagram of VARIANT (an id or a YAML file), or its rule sheet.
 
@@ -178,6 +190,8 @@ def render(
     if paper is not None:
         paper_named(paper)  # a bad name is refused before the descriptor is read
     loaded = library.load(variant)
+    if theme_file is not None:
+        loaded = apply_theme(loaded, load_theme(theme_file))
     ensure_printable(loaded)
     if what == "rules" and lang not in loaded.languages:
         raise click.UsageError(
@@ -306,6 +320,14 @@ def _terminate(number: int, frame: object) -> None:
     metavar="MM",
     help="Bleed for --print-shop, in mm (default 3).",
 )
+@click.option(
+    "--theme",
+    "theme_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="A theme file (YAML): board and piece colours, the booklet's title and cover line.",
+)
+@click.option("--title", default=None, help="The booklets' title, in every language (over the theme's).")
 @reports_errors
 @uses_library
 def build(
@@ -317,6 +339,8 @@ def build(
     quiet: bool,
     print_shop: bool,
     bleed: float | None,
+    theme_file: Path | None,
+    title: str | None,
 ) -> None:
     """Render every output of the games given into one folder, with booklets and a gallery.
 
@@ -326,16 +350,28 @@ def build(
     runs on stderr; piped, only the summary is printed.
     """
     from ..build import build_all  # lazy: start-up speed, as above
+    from ..texts import languages  # lazy: start-up speed
+    from ..validate import colour_warnings  # lazy: start-up speed (the checks)
 
     if bleed is not None and not print_shop:
         raise click.UsageError("--bleed applies to --print-shop output")
     shop = (3.0 if bleed is None else bleed) if print_shop else None
-    variants = library.load_all(games)
+    theme = load_theme(theme_file) if theme_file is not None else Theme()
+    booklet = {"title": dict(theme.title), "cover": dict(theme.cover)}
+    if title is not None:
+        booklet["title"] = dict.fromkeys(languages(), check_title(title))
+    variants = [apply_theme(v, theme) for v in library.load_all(games)]
+    if theme_file is not None:  # the theme's colours meet the greyscale rule, or are noted
+        for variant in variants:
+            for warning in colour_warnings(variant):
+                click.echo(f"boardgen: note: {variant.id}: {warning.detail} (--theme {theme_file})", err=True)
     # A terminated build exits through Python, so files being written are removed
     # rather than left half-written (SIGKILL cannot be caught: the next build cleans up).
     signal.signal(signal.SIGTERM, _terminate)
     if quiet or not sys.stderr.isatty():
-        report = build_all(out_dir, variants, workers=jobs, edition_name=edition, print_shop=shop)
+        report = build_all(
+            out_dir, variants, workers=jobs, edition_name=edition, print_shop=shop, booklet=booklet
+        )
     else:
         with click.progressbar(
             length=1, label="building", file=sys.stderr, show_pos=True, show_eta=False
@@ -347,9 +383,31 @@ def build(
                 bar.update(1)
 
             report = build_all(
-                out_dir, variants, workers=jobs, progress=advance, edition_name=edition, print_shop=shop
+                out_dir,
+                variants,
+                workers=jobs,
+                progress=advance,
+                edition_name=edition,
+                print_shop=shop,
+                booklet=booklet,
             )
     for notice in report.notices:
         click.echo(f"boardgen: note: {notice}", err=True)
     if not quiet:
         click.echo(report.summary())
+
+
+def check_title(text: str) -> str:
+    """A booklet title given on the command line, checked as a descriptor's title is."""
+
+    if not text.strip():
+        raise BoardgenError("the title is empty", key="--title")
+    if len(text) > MAX_TITLE:
+        raise BoardgenError(f"the title is {len(text)} characters long, more than {MAX_TITLE}", key="--title")
+    if any(ord(ch) < 32 or 0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+        raise BoardgenError("the title has a control character or a lone surrogate", key="--title")
+    missing = missing_glyphs(text, bold=True)
+    if missing:
+        codes = ", ".join(f"U+{ord(ch):04X}" for ch in missing)
+        raise BoardgenError(f"the font (Bitstream Vera) has no glyph for {codes}", key="--title")
+    return text

@@ -41,10 +41,16 @@ def validate(library: Library, games: tuple[str, ...]) -> None:
     GAMES are ids, descriptor files or folders of them; with none, every game. A
     descriptor that cannot be read gets one located line on stderr; the others are
     still checked. A descriptor whose piece colours would vanish on a black-and-white
-    printer gets a `warn` line (it still validates). Exit status: 0 all valid, 1 a
+    printer, or that leaves something unfinished (a region nothing uses, a track
+    nothing scores, a free text in only some languages), gets a `warn` line at its
+    key (it still validates). Exit status: 0 all valid, 1 a
     check failed, 2 bad input.
     """
-    from ..validate import colour_warnings, run_checks  # lazy: start-up speed (completion, --help)
+    from ..validate import (  # lazy: start-up speed (completion, --help)
+        colour_warnings,
+        design_warnings,
+        run_checks,
+    )
 
     loaded, errors = library.load_many(library.select(games))
     failed = False
@@ -55,7 +61,7 @@ def validate(library: Library, games: tuple[str, ...]) -> None:
                 continue
             failed = True
             click.echo(f"{variant.id}: FAIL {check.name}: {variant.error(check.key, check.detail)}")
-        for warning in colour_warnings(variant):
+        for warning in (*colour_warnings(variant), *design_warnings(variant)):
             click.echo(f"{variant.id}: warn {warning.name}: {variant.error(warning.key, warning.detail)}")
     for error in errors:
         click.echo(str(error), err=True)

@@ -9,8 +9,10 @@ from __future__ import annotations
 __all__ = [
     "BoardSpec",
     "Example",
+    "PieceKind",
     "Player",
     "PrintSettings",
+    "RegionStyle",
     "RulesSpec",
     "SheetTexts",
     "Source",
@@ -23,8 +25,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BoardgenError
-from ..geometry import Grid, HexHexGrid, Side, SquareGrid
+from ..geometry import Grid, HexHexGrid, PitGrid, RhombusGrid, Side, SquareGrid, TriangleGrid
 from ..rules.spec import GameSpec, PlayerSpec, ScoringTrack
+from .artwork import Artwork
 
 if TYPE_CHECKING:
     from .yamlload import Loaded, PathKey
@@ -40,6 +43,33 @@ class Player:
 
 
 @dataclass(frozen=True)
+class RegionStyle:
+    """How a named region looks and is called: its name per language (the sheet's word
+    for it, "the lake"), and its own colour and pattern on the board (``hatch``,
+    ``dots``: a pattern keeps it apart in greyscale where a colour alone would not)."""
+
+    name: Mapping[str, str] = field(default_factory=dict)
+    colour: str | None = None
+    pattern: str = "none"
+
+
+@dataclass(frozen=True)
+class PieceKind:
+    """A kind of piece a game declares (``pieces:``): its name per language and what is
+    drawn on its counters, a glyph per player (a symbol such as ♚, or letters) or the
+    designer's own artwork (an SVG file read into shapes)."""
+
+    id: str
+    name: Mapping[str, str]
+    glyph: Mapping[str, str]
+    artwork: Artwork | None = None
+
+    def symbols(self, player_id: str) -> bool:
+        """Whether the glyph is a symbol (set in the symbol font) rather than letters."""
+        return any(ord(ch) >= 0x2000 for ch in self.glyph.get(player_id, ""))
+
+
+@dataclass(frozen=True)
 class BoardSpec:
     """The board as written: its grid plus which cells take pieces."""
 
@@ -47,6 +77,12 @@ class BoardSpec:
     playable: frozenset[int]
     #: PDN number of each playable cell, when the descriptor asks for PDN numbering.
     pdn: Mapping[int, int] | None = None
+    #: Points marked on the board (a Go board's star points).
+    marks: frozenset[int] = frozenset()
+    #: How each point of a board of points is drawn: "none" (where lines cross), "dots", "holes".
+    point_style: str = "none"
+    #: The sides of the board that belong to a player (side name -> player id), drawn in their colour.
+    sides: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -116,7 +152,7 @@ class Variant:
     id: str
     file: Path
     title: Mapping[str, str]
-    players: tuple[Player, Player]
+    players: tuple[Player, ...]
     first: str
     board: BoardSpec
     regions: Mapping[str, frozenset[int]]
@@ -133,6 +169,11 @@ class Variant:
     sheet: Mapping[str, SheetTexts] = field(default_factory=dict)
     #: Whether the rule sheets end with a "Game facts" box (``sheet: facts: true``).
     sheet_facts: bool = False
+    #: Kinds of pieces the game declares (``pieces:``), and the kind on each setup cell.
+    pieces: tuple[PieceKind, ...] = ()
+    #: How each named region that says so looks and is called (``regions.<name>.where``).
+    region_styles: Mapping[str, RegionStyle] = field(default_factory=dict)
+    kinds: Mapping[int, str] = field(default_factory=dict)
     #: The loaded file, kept to locate complaints found after loading (setup checks).
     origin: Loaded | None = field(default=None, compare=False, repr=False)
 
@@ -162,6 +203,9 @@ class Variant:
     def restricted(self) -> frozenset[int]:
         return self.regions.get("restricted", frozenset())
 
+    def piece_kind(self, kind_id: str) -> PieceKind | None:
+        return next((k for k in self.pieces if k.id == kind_id), None)
+
     def player(self, player_id: str) -> Player:
         for p in self.players:
             if p.id == player_id:
@@ -171,9 +215,16 @@ class Variant:
     def kind_text(self) -> str:
         grid = self.grid
         if isinstance(grid, SquareGrid):
-            return f"square {grid.width}x{grid.height}"
+            shape = "lines" if grid.drawn == "points" else "square"
+            return f"{shape} {grid.width}x{grid.height}"
         if isinstance(grid, HexHexGrid):
             return f"hexhex side {grid.side}"
+        if isinstance(grid, RhombusGrid):
+            return f"rhombus {grid.width}x{grid.height}"
+        if isinstance(grid, TriangleGrid):
+            return f"triangle side {grid.side}"
+        if isinstance(grid, PitGrid):
+            return f"pits {grid.pits}x{grid.rows}"
         return grid.kind
 
     def game_spec(self) -> GameSpec:
@@ -183,13 +234,16 @@ class Variant:
             grid=self.grid,
             playable=self.board.playable,
             regions=self.regions,
-            players=(
-                PlayerSpec(self.players[0].id, self.players[0].side, self.players[0].letter),
-                PlayerSpec(self.players[1].id, self.players[1].side, self.players[1].letter),
-            ),
+            players=tuple(PlayerSpec(p.id, p.side, p.letter) for p in self.players),
             first=self.first,
             setup=self.setup,
             params=self.rules.params,
             pdn=self.board.pdn,
             scoring_track=self.scoring_track,
+            kinds=self.kinds,
+            in_hand={
+                p.id: self.counts.get(p.id, 0) - len(self.setup.get(p.id, ()))
+                for p in self.players
+                if self.counts.get(p.id, 0) > len(self.setup.get(p.id, ()))
+            },
         )

@@ -14,23 +14,30 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import BoardgenError
-from ..geometry import Grid, HexHexGrid, Side, SquareGrid
+from ..geometry import Side
 from ..paper import paper_named
 from ..rules import registry
 from ..rules.spec import ScoringTrack
+from .boards import HEX_SIDE, SQUARE_SIZE, parse_board
 from .ids import ID_PATTERN
-from .languages import languages
-from .model import BoardSpec, Example, Player, PrintSettings, RulesSpec, SheetTexts, Source, Variant
+from .model import (
+    Example,
+    Player,
+    PrintSettings,
+    RulesSpec,
+    SheetTexts,
+    Source,
+    Variant,
+)
 from .printable import MAX_CAPTION, MAX_NAME, MAX_PARAGRAPH, MAX_TITLE, check_printable
 from .reader import Reader
 from .regions import RegionResolver
+from .setup import parse_pieces, parse_setup, region_entries
+from .words import COLOUR_PATTERN
+from .words import texts as _texts
 from .yamlload import Loaded, PathKey
 
 # Documented limits (README, "Limits"): beyond them a descriptor is refused with a clear message.
-#: Squares per side of a square board.
-SQUARE_SIZE = (2, 100)
-#: Cells per edge of a hexhex board.
-HEX_SIDE = (2, 50)
 #: Distance between neighbouring cell centres, in mm.
 CELL_SIZE_MM = (5.0, 150.0)
 #: Highest number on a scoring track.
@@ -38,7 +45,6 @@ TRACK_MAXIMUM = (1, 1000)
 
 #: Longest variant or example id: ids become file names (``example-<id>.svg``).
 MAX_ID = 40
-COLOUR_PATTERN = r"#[0-9a-fA-F]{6}"
 THEME_KEYS = ("light", "dark", "cell", "restricted", "line", "background", "track", "text")
 
 DEFAULT_COLOURS = {
@@ -59,7 +65,7 @@ def parse_variant(loaded: Loaded) -> Variant:
     r.mapping(
         (),
         required=("format", "id", "title", "players", "first", "board", "setup", "rules", "print"),
-        optional=("regions", "furniture", "sources", "proposals", "examples", "sheet"),
+        optional=("regions", "furniture", "sources", "proposals", "examples", "sheet", "pieces"),
     )
     r.integer(("format",), minimum=1, maximum=1)
     variant_id = r.string(
@@ -73,9 +79,10 @@ def parse_variant(loaded: Loaded) -> Variant:
     players = _players(r, langs)
     ids = [p.id for p in players]
     first = r.string(("first",), choices=ids)
-    board = _board(r)
+    settings, aspect = _print(r)
+    board = parse_board(r, aspect, tuple(ids))
     sides = {p.id: p.side for p in players if p.side is not None}
-    named = {name: ("regions", name) for name in r.free_mapping(("regions",))} if r.has(("regions",)) else {}
+    named, styles = region_entries(r, langs)
     for name in named:
         if name in ("all", "playable"):
             raise r.error(
@@ -83,10 +90,11 @@ def parse_variant(loaded: Loaded) -> Variant:
             )
     resolver = RegionResolver(r, board.grid, board.playable, sides, named)
     regions = {name: resolver.named(name, path) for name, path in named.items()}
-    setup, counts = _setup(r, resolver, board.grid.size, ids)
+    pieces = parse_pieces(r, langs, ids)
+    kind_ids = tuple(k.id for k in pieces)
+    setup, counts, kinds = parse_setup(r, resolver, board.grid.size, ids, kind_ids, in_hand=_print_only(r))
     track = _furniture(r)
     rules = _rules(r, len(players))
-    settings = _print(r)
     sources = _sources(r)
     proposals = _proposals(r)
     examples = _examples(r, langs, resolver)
@@ -110,39 +118,11 @@ def parse_variant(loaded: Loaded) -> Variant:
         examples=examples,
         sheet=sheet,
         sheet_facts=sheet_facts,
+        pieces=pieces,
+        kinds=kinds,
+        region_styles=styles,
         origin=loaded,
     )
-
-
-def _texts(r: Reader, path: PathKey, langs: Sequence[str] | None = None, *, limit: int) -> dict[str, str]:
-    """A text per language, keyed by codes that have a rule-sheet catalogue (``boardgen/texts/<code>/``).
-
-    The title (``langs`` None) may give any non-empty set of the known languages: those
-    become the game's languages, the ones its rule sheets are made in. Every other text
-    of the descriptor (``langs`` given) must then come in exactly those languages, so no
-    sheet ever lacks a player's name or a caption. A code without a catalogue is refused
-    rather than ignored, since its text could never be printed. Each text must be
-    printable and at most ``limit`` characters long (:mod:`.printable`).
-    """
-    known = languages()
-    given = r.free_mapping(path)
-    for code in given:
-        if code not in known:
-            raise r.error(
-                (*path, code),
-                f"no text catalogue for language '{code}' (known: {', '.join(known)})",
-                at_key=True,
-            )
-        if langs is not None and code not in langs:
-            raise r.error(
-                (*path, code), f"the title has no '{code}' text, so no other text may have one", at_key=True
-            )
-    if langs is None:
-        if not given:
-            raise r.error(path, f"give the text in at least one language ({', '.join(known)})")
-        langs = [code for code in known if code in given]
-    r.mapping(path, required=langs)
-    return {lang: check_printable(r, (*path, lang), r.string((*path, lang)), limit) for lang in langs}
 
 
 #: The parts of a rule sheet a descriptor may write itself, per language (``sheet:``).
@@ -194,116 +174,62 @@ def _sheet(r: Reader, langs: Sequence[str]) -> dict[str, SheetTexts]:
     return result
 
 
-def _players(r: Reader, langs: Sequence[str]) -> tuple[Player, Player]:
+#: Fewest and most players a descriptor may list (its rule family may allow fewer).
+PLAYERS = (1, 6)
+
+
+def _players(r: Reader, langs: Sequence[str]) -> tuple[Player, ...]:
+    """The players, 1 to 6 (how many the family plays with is checked with ``rules``);
+    each has an id, a name per language, a colour and a letter of their own. Sides
+    (south, north) are for two players facing each other: both or neither."""
     items = r.sequence(("players",))
-    if len(items) != 2:
-        raise r.error(("players",), f"expected exactly 2 players, got {len(items)}")
-    players = []
-    for i in range(2):
+    low, high = PLAYERS
+    if not low <= len(items) <= high:
+        raise r.error(("players",), f"expected {low} to {high} players, got {len(items)}")
+    players: list[Player] = []
+    for i in range(len(items)):
         path: PathKey = ("players", i)
         fields = r.mapping(path, required=("id", "name", "colour", "letter"), optional=("side",))
         side: Side | None = None
         if fields.get("side") is not None:
             side = r.string((*path, "side"), choices=("south", "north"))  # type: ignore[assignment]
-        players.append(
-            Player(
-                id=r.string((*path, "id"), pattern=r"[a-z][a-z0-9-]*", what="a lowercase player id"),
-                name=_texts(r, (*path, "name"), langs, limit=MAX_NAME),
-                colour=r.string((*path, "colour"), pattern=COLOUR_PATTERN, what="a colour like #1a2b3c"),
-                letter=r.string((*path, "letter"), pattern=r"[A-Z]", what="one capital letter"),
-                side=side,
-            )
+        player = Player(
+            id=r.string((*path, "id"), pattern=r"[a-z][a-z0-9-]*", what="a lowercase player id"),
+            name=_texts(r, (*path, "name"), langs, limit=MAX_NAME),
+            colour=r.string((*path, "colour"), pattern=COLOUR_PATTERN, what="a colour like #1a2b3c"),
+            letter=r.string((*path, "letter"), pattern=r"[A-Z]", what="one capital letter"),
+            side=side,
         )
-    a, b = players
-    same_colour = a.colour.lower() == b.colour.lower()
-    for key, same in (("id", a.id == b.id), ("letter", a.letter == b.letter), ("colour", same_colour)):
-        if same:
-            raise r.error(("players", 1, key), f"both players have the same {key}")
-    if (a.side is None) != (b.side is None) or (a.side is not None and a.side == b.side):
+        for earlier in players:
+            for key, same in (
+                ("id", earlier.id == player.id),
+                ("letter", earlier.letter == player.letter),
+                ("colour", earlier.colour.lower() == player.colour.lower()),
+            ):
+                if same:
+                    message = (
+                        f"both players have the same {key}"
+                        if len(items) == 2
+                        else f"players {earlier.id} and {player.id} have the same {key}"
+                    )
+                    raise r.error(
+                        (*path, key),
+                        message
+                        if earlier.id != player.id or len(items) == 2
+                        else f"two players are called {player.id}",
+                    )
+        players.append(player)
+    sides = [p.side for p in players]
+    if any(s is not None for s in sides) and (
+        len(players) != 2 or sides[0] is None or sides[1] is None or sides[0] == sides[1]
+    ):
         raise r.error(
-            ("players", 1, "side"), "players sit at opposite edges: one south, one north (or neither)"
+            ("players", len(players) - 1, "side"),
+            "players sit at opposite edges: one south, one north (or neither)"
+            if len(players) == 2
+            else "only two players sit at edges (south and north): give no sides",
         )
-    return a, b
-
-
-def _board(r: Reader) -> BoardSpec:
-    path: PathKey = ("board",)
-    r.free_mapping(path)
-    kind = r.string((*path, "kind"), choices=("square", "hexhex"))
-    if kind == "square":
-        r.mapping(
-            path,
-            required=("kind", "width", "height", "playable"),
-            optional=("near_right", "numbering", "numbering_from"),
-        )
-        low, high = SQUARE_SIZE
-        width = r.integer((*path, "width"), minimum=low, maximum=high)
-        height = r.integer((*path, "height"), minimum=low, maximum=high)
-        near_right = (
-            r.string((*path, "near_right"), choices=("light", "dark"))
-            if r.has((*path, "near_right"))
-            else "light"
-        )
-        grid = SquareGrid(width, height, near_right)  # type: ignore[arg-type]
-        playable_word = r.string((*path, "playable"), choices=("all", "dark", "light"))
-        playable = _square_playable(grid, playable_word)
-        numbering = (
-            r.string((*path, "numbering"), choices=("algebraic", "pdn"))
-            if r.has((*path, "numbering"))
-            else "algebraic"
-        )
-        pdn = None
-        if numbering == "pdn":
-            if playable_word == "all":
-                raise r.error(
-                    (*path, "numbering"),
-                    "PDN numbers need a board played on one colour (playable: dark or light)",
-                )
-            start = (
-                r.string((*path, "numbering_from"), choices=("north-west", "south-east"))
-                if r.has((*path, "numbering_from"))
-                else "north-west"
-            )
-            pdn = grid.pdn_numbers(playable, start)
-        elif r.has((*path, "numbering_from")):
-            message = "only PDN numbers have a first square: set 'numbering: pdn'"
-            raise r.error((*path, "numbering_from"), message)
-        return BoardSpec(grid, playable, pdn)
-    r.mapping(path, required=("kind", "side"), optional=("orientation",))
-    low, high = HEX_SIDE
-    side = r.integer((*path, "side"), minimum=low, maximum=high)
-    orientation = (
-        r.string((*path, "orientation"), choices=("pointy", "flat"))
-        if r.has((*path, "orientation"))
-        else "pointy"
-    )
-    hexgrid: Grid = HexHexGrid(side, orientation)  # type: ignore[arg-type]
-    return BoardSpec(hexgrid, frozenset(hexgrid.cells()))
-
-
-def _square_playable(grid: SquareGrid, word: str) -> frozenset[int]:
-    if word == "all":
-        return frozenset(grid.cells())
-    return frozenset(c for c in grid.cells() if grid.colour(c) == word)
-
-
-def _setup(
-    r: Reader, resolver: RegionResolver, cells: int, ids: list[str]
-) -> tuple[dict[str, frozenset[int]], dict[str, int]]:
-    """Each player's men and declared count.
-
-    Whether the men stand where the game allows (playable, unrestricted, one per cell,
-    as many as declared) is a setup check of ``boardgen validate``, located at the key.
-    """
-    entries = r.mapping(("setup",), optional=ids)
-    setup: dict[str, frozenset[int]] = {pid: frozenset() for pid in ids}
-    counts: dict[str, int] = {pid: 0 for pid in ids}
-    for pid in entries:
-        path: PathKey = ("setup", pid)
-        r.mapping(path, required=("men", "count"))
-        counts[pid] = r.integer((*path, "count"), minimum=0, maximum=cells)
-        setup[pid] = resolver.evaluate((*path, "men"))
-    return setup, counts
+    return tuple(players)
 
 
 def _furniture(r: Reader) -> ScoringTrack | None:
@@ -316,6 +242,18 @@ def _furniture(r: Reader) -> ScoringTrack | None:
     r.mapping(path, required=("maximum",))
     low, high = TRACK_MAXIMUM
     return ScoringTrack(maximum=r.integer((*path, "maximum"), minimum=low, maximum=high))
+
+
+def _print_only(r: Reader) -> bool:
+    """Whether the descriptor names a family no engine plays (its pieces may be in hand);
+    a bad family name is refused later, at its key, by :func:`_rules`."""
+    name = r.get(("rules", "family")) if r.has(("rules",)) and isinstance(r.get(("rules",)), dict) else None
+    if not isinstance(name, str) or not r.has(("rules", "family")):
+        return False
+    try:
+        return not registry.family(name).plays
+    except BoardgenError:
+        return False
 
 
 def _rules(r: Reader, players: int) -> RulesSpec:
@@ -338,7 +276,9 @@ def _rules(r: Reader, players: int) -> RulesSpec:
     return RulesSpec(name, params)
 
 
-def _print(r: Reader) -> PrintSettings:
+def _print(r: Reader) -> tuple[PrintSettings, float]:
+    """The print settings, and the row pitch over the column pitch (1 unless
+    ``cell_size`` gives two pitches, ``[columns, rows]``, as a Go board's 22 x 23.7 mm)."""
     path: PathKey = ("print",)
     r.mapping(path, required=("cell_size",), optional=("paper", "landscape", "coordinates", "colours"))
     low, high = CELL_SIZE_MM
@@ -348,13 +288,22 @@ def _print(r: Reader) -> PrintSettings:
             colours[key] = r.string(
                 (*path, "colours", key), pattern=COLOUR_PATTERN, what="a colour like #1a2b3c"
             )
+    size_path: PathKey = (*path, "cell_size")
+    aspect = 1.0
+    if isinstance(r.get(size_path), list):
+        if len(r.sequence(size_path)) != 2:
+            raise r.error(size_path, "one size in mm, or two: [between columns, between rows]")
+        size = r.number((*size_path, 0), minimum=low, maximum=high, unit="mm")
+        aspect = r.number((*size_path, 1), minimum=low, maximum=high, unit="mm") / size
+    else:
+        size = r.number(size_path, minimum=low, maximum=high, unit="mm")
     return PrintSettings(
-        cell_size=r.number((*path, "cell_size"), minimum=low, maximum=high, unit="mm"),
+        cell_size=size,
         paper=_paper(r, (*path, "paper")) if r.has((*path, "paper")) else "a4",
         landscape=r.boolean((*path, "landscape")) if r.has((*path, "landscape")) else None,
         coordinates=r.boolean((*path, "coordinates")) if r.has((*path, "coordinates")) else True,
         colours=colours,
-    )
+    ), aspect
 
 
 def _paper(r: Reader, path: PathKey) -> str:

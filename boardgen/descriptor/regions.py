@@ -12,6 +12,8 @@ in the descriptor) or a mapping with exactly one selector:
 ``ring: 1`` / ``ring: [1, 2]``
                            rings counted from the outside (1 = the outer ring)
 ``colour: dark|light``     squares of that colour (square boards)
+``edge: <side>``            the cells along a named side of the board (a rhombus's
+                           ``south``, a star's point ``north-west``: the shape's sides)
 ``nearest: 12`` with ``from:``
                            the 12 cells nearest that edge, row by row, from the middle
                            of each row outwards; refused if the cut falls between two
@@ -33,7 +35,7 @@ from ..geometry import Grid, Side, SquareGrid
 from .reader import Reader
 from .yamlload import PathKey
 
-_SELECTORS = ("cells", "rows", "ring", "colour", "nearest", "union", "intersection")
+_SELECTORS = ("cells", "rows", "ring", "colour", "edge", "nearest", "union", "intersection")
 _MODIFIERS = ("within", "except")
 _BUILTINS = ("all", "playable")
 
@@ -177,6 +179,12 @@ class RegionResolver:
         grid = self.grid
         return frozenset(c for c in grid.cells() if grid.colour(c) == colour)
 
+    def _edge(self, path: PathKey) -> frozenset[int]:
+        sides = self.grid.sides()
+        if not sides:
+            raise self.reader.error(path, f"a {self.grid.kind} board has no named sides")
+        return frozenset(sides[self.reader.string(path, choices=tuple(sides))])
+
     def _nearest(self, path: PathKey) -> frozenset[int]:
         parent = path[:-1]
         side = self._side((*parent, "from"))
@@ -223,6 +231,7 @@ _SELECT: dict[str, Callable[[RegionResolver, PathKey], frozenset[int]]] = {
     "rows": RegionResolver._rows,
     "ring": RegionResolver._ring,
     "colour": RegionResolver._colour,
+    "edge": RegionResolver._edge,
     "nearest": RegionResolver._nearest,
     "union": RegionResolver._union,
     "intersection": RegionResolver._intersection,

@@ -27,7 +27,7 @@ import functools
 import math
 from typing import Literal
 
-from .base import Grid, Point, Side, column_letters
+from .base import Drawn, Grid, Point, Side, column_letters
 
 Orientation = Literal["pointy", "flat"]
 
@@ -45,10 +45,13 @@ class HexHexGrid(Grid):
 
     kind = "hexhex"
     directions = _DIRECTIONS
+    line_directions = ("e", "ne", "nw")
+    label_directions = ("w", "se")
 
-    def __init__(self, side: int, orientation: Orientation = "pointy") -> None:
+    def __init__(self, side: int, orientation: Orientation = "pointy", *, drawn: Drawn = "cells") -> None:
         self.side = side
         self.orientation: Orientation = orientation
+        self.drawn = drawn
         span = 2 * side - 1
         self.row_count = span
         super().__init__([(x, y) for y in range(span) for x in range(span) if abs(x - y) <= side - 1])
@@ -78,10 +81,10 @@ class HexHexGrid(Grid):
     def ring(self, cell: int) -> int:
         return self.side - self.distance_from_centre(cell)
 
-    def half_turn(self, cell: int) -> int:
+    def half_turn(self, cell: int) -> int | None:
         x, y = self._coords[cell]
         last = 2 * self.side - 2
-        return self._index[(last - x, last - y)]
+        return self._index.get((last - x, last - y))
 
     def centre(self, cell: int) -> Point:
         x, y = self._coords[cell]

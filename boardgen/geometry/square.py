@@ -1,5 +1,10 @@
 """Rectangular boards of squares: chess and draughts boards of any size.
 
+A square board is drawn as cells (chess, draughts) or as lines whose crossings the
+pieces stand on (Go, Xiangqi: ``drawn="points"``); rows may lie farther apart than
+columns (``aspect``: a Go board's 23.7 mm rows over its 22 mm columns), so a board
+of points keeps its true proportions.
+
 Names are algebraic (``a1`` is south-west, files are letters, ranks are numbers).
 On boards whose play uses only the dark squares, the playable squares also carry the
 PDN numbers draughts programs use: 1 is the north-west-most playable square of the
@@ -12,14 +17,11 @@ __all__ = ["Colour", "SquareGrid"]
 
 from typing import Literal
 
-from .base import Grid, Point, column_letters
+from .base import COMPASS, Drawn, Grid, Point, column_letters
 
 Colour = Literal["light", "dark"]
 
-_DIRECTIONS = {
-    "n": (0, 1), "s": (0, -1), "e": (1, 0), "w": (-1, 0),
-    "ne": (1, 1), "nw": (-1, 1), "se": (1, -1), "sw": (-1, -1),
-}  # fmt: skip
+_DIRECTIONS = COMPASS
 
 
 class SquareGrid(Grid):
@@ -28,17 +30,32 @@ class SquareGrid(Grid):
     kind = "square"
     directions = _DIRECTIONS
 
-    def __init__(self, width: int, height: int, near_right: Colour = "light") -> None:
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        near_right: Colour = "light",
+        *,
+        drawn: Drawn = "cells",
+        aspect: float = 1.0,
+    ) -> None:
+        """``aspect`` is the distance between rows over that between columns."""
         self.width = width
         self.height = height
         self.row_count = height
         self.near_right: Colour = near_right
+        self.drawn = drawn
+        self.aspect = aspect
+        self.line_directions = ("e", "n") if drawn == "points" else ()
+        self.labels_at_edges = drawn == "points"
         super().__init__([(x, y) for y in range(height) for x in range(width)])
 
     def _name_of(self, xy: tuple[int, int]) -> str:
         return f"{column_letters(xy[0])}{xy[1] + 1}"
 
     def describe(self) -> str:
+        if self.drawn == "points":
+            return f"{self.width}x{self.height} board of points"
         return f"{self.width}x{self.height} square board"
 
     def colour(self, cell: int) -> Colour:
@@ -49,17 +66,18 @@ class SquareGrid(Grid):
         x, y = self._coords[cell]
         return 1 + min(x, y, self.width - 1 - x, self.height - 1 - y)
 
-    def half_turn(self, cell: int) -> int:
+    def half_turn(self, cell: int) -> int | None:
         x, y = self._coords[cell]
-        return self._index[(self.width - 1 - x, self.height - 1 - y)]
+        return self._index.get((self.width - 1 - x, self.height - 1 - y))
 
     def centre(self, cell: int) -> Point:
         x, y = self._coords[cell]
-        return (float(x), float(y))
+        return (float(x), float(y) * self.aspect if self.aspect != 1.0 else float(y))
 
     def outline(self, cell: int) -> tuple[Point, ...]:
         cx, cy = self.centre(cell)
-        return ((cx - 0.5, cy - 0.5), (cx + 0.5, cy - 0.5), (cx + 0.5, cy + 0.5), (cx - 0.5, cy + 0.5))
+        h = 0.5 * self.aspect
+        return ((cx - 0.5, cy - h), (cx + 0.5, cy - h), (cx + 0.5, cy + h), (cx - 0.5, cy + h))
 
     def pdn_numbers(self, playable: frozenset[int], start: str = "north-west") -> dict[int, int]:
         """PDN number of each playable cell: north row first, west to east (square 1 in
@@ -73,8 +91,8 @@ class SquareGrid(Grid):
         numbers: dict[int, int] = {}
         for y in rows:
             for x in columns:
-                cell = self._index[(x, y)]
-                if cell in playable:
+                cell = self._index.get((x, y))
+                if cell is not None and cell in playable:
                     numbers[cell] = len(numbers) + 1
         return numbers
 

@@ -35,6 +35,8 @@ from ..textboard import describe_position
 from .layout import Layout
 from .legible import MIN_TEXT_MM
 from .pieces import piece_items, piece_radius
+from .regions import region_items
+from .surface import lattice_labels, side_bands, surface_items
 from .track import TRACK_EXTENT, PawnMove, track_gap, track_items
 
 
@@ -76,9 +78,19 @@ def board_scene(
         variant, options, pieces, scores=scores, pawn_move=pawn_move
     )
     colours = variant.print.colours
-    items: list[Item] = _cells(variant, layout, colours, cells)
+    if variant.grid.drawn == "cells":
+        items: list[Item] = _cells(variant, layout, colours, cells)
+    else:
+        items = surface_items(variant, layout, colours, cells)
+    if variant.region_styles:
+        items.extend(region_items(variant, layout, colours, cells))
+    if variant.board.sides and options.window is None:
+        items.extend(side_bands(variant, layout, colours))
     if options.coordinates:
-        items.append(_coordinates(variant, layout, label, colours["text"], cells))
+        if variant.grid.labels_at_edges:
+            items.append(lattice_labels(variant, layout, label, colours["text"], cells))
+        else:
+            items.append(_coordinates(variant, layout, label, colours["text"], cells))
     if variant.scoring_track is not None:
         maximum = variant.scoring_track.maximum
         items.append(track_items(variant, layout, maximum, pawns=scores, gap=gap, move=pawn_move))
@@ -162,7 +174,7 @@ def board_size(
 
 def board_extent(variant: Variant, cell_size: float) -> tuple[float, float]:
     """Width and height in mm of the board's cells alone (no labels, no track)."""
-    points = [p for c in variant.grid.cells() for p in variant.grid.outline(c)]
+    points = [p for area in variant.grid.areas() for p in area]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return (max(xs) - min(xs)) * cell_size, (max(ys) - min(ys)) * cell_size
 
@@ -197,8 +209,14 @@ def _cells(variant: Variant, layout: Layout, colours: Mapping[str, str], cells: 
     line = colours["line"]
     shapes: list[Item] = []
     if isinstance(grid, SquareGrid):
+        # One colour for both (Othello's green board): the squares need lines between them.
+        lined = colours["light"].lower() == colours["dark"].lower()
         for shade in ("light", "dark"):
-            style = Style(fill=colours[shade])
+            style = (
+                Style(fill=colours[shade], stroke=line, stroke_width=0.35)
+                if lined
+                else Style(fill=colours[shade])
+            )
             squares: list[Item] = []
             for cell in cells:
                 if grid.colour(cell) == shade:
@@ -239,6 +257,8 @@ def _coordinates(variant: Variant, layout: Layout, size: float, colour: str, cel
         reach = 0.5 + (0.5 * size + 1.5) / layout.cell_size
     else:
         reach = 0.5 + (0.45 * size + 1.2) / layout.cell_size
+    if variant.board.sides:  # beyond the players' bands (see surface.side_bands)
+        reach += 0.45
     rows: dict[int, int] = {}
     lines: dict[int, int] = {}  # columns of a square board, leaning lines of a hexhex one
     for cell in cells:
@@ -248,9 +268,10 @@ def _coordinates(variant: Variant, layout: Layout, size: float, colour: str, cel
         if x not in lines or turn * y < turn * grid.coords(lines[x])[1]:
             lines[x] = cell
     for y, cell in sorted(rows.items()):
-        put(cell, "w", str(y + 1), reach)
+        put(cell, "w", str(y + 1), reach)  # rows are horizontal on every shape
+    column_way = grid.label_directions[1]
     for _x, cell in sorted(lines.items()):
-        put(cell, "s" if square else "se", grid.name(cell).rstrip("0123456789"), reach)
+        put(cell, column_way, grid.name(cell).rstrip("0123456789"), reach)
     return Group(tuple(texts), label="coordinates")
 
 

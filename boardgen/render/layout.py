@@ -40,7 +40,8 @@ class Layout:
         self.cell_size = cell_size
         self.flip = flip
         self._directions: dict[str, Point] = {}
-        outline = [p for c in (grid.cells() if cells is None else cells) for p in grid.outline(c)]
+        shapes = grid.areas() if cells is None else [grid.outline(c) for c in cells]
+        outline = [p for shape in shapes for p in shape]
         xs = [p[0] for p in outline]
         ys = [p[1] for p in outline]
         self.centre_units: Point = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)

@@ -11,18 +11,26 @@ Two rules, measured rather than eyeballed:
   of at least :data:`PIECE_CONTRAST` (2:1, WCAG 2's formula), or else its outline must
   differ from that cell by :data:`OUTLINE_CONTRAST` (4.5:1, WCAG's ratio for text).
   ``boardgen validate`` prints a warning line for each pair that fails.
+* **Players stay apart in greyscale** (:func:`marked_players`): where two players'
+  colours differ by less than :data:`PLAYER_CONTRAST` in luminance (a red and a
+  green of the same grey, or six colours that cannot all be distinct greys), their
+  pieces carry the player's letter, so the colour is never the only sign of whose a
+  piece is.
 """
 
 from __future__ import annotations
 
 __all__ = [
     "MIN_TEXT_MM",
+    "OUTLINE",
     "OUTLINE_CONTRAST",
     "PIECE_CONTRAST",
+    "PLAYER_CONTRAST",
     "ColourFinding",
     "colour_findings",
     "contrast_ratio",
     "legible_items",
+    "marked_players",
     "relative_luminance",
 ]
 
@@ -31,7 +39,6 @@ from dataclasses import dataclass
 from ..descriptor.model import Variant
 from ..geometry import SquareGrid
 from ..scene import Group, Item, Text
-from .pieces import OUTLINE
 
 #: The smallest printed character, 6 pt, in millimetres.
 MIN_TEXT_MM = 6 * 25.4 / 72
@@ -39,6 +46,10 @@ MIN_TEXT_MM = 6 * 25.4 / 72
 PIECE_CONTRAST = 2.0
 #: Least luminance ratio between a piece's outline and that cell, when the fill is too close.
 OUTLINE_CONTRAST = 4.5
+#: Edge colour of every counter (the rule above measures it; :mod:`.pieces` draws it).
+OUTLINE = "#1b1410"
+#: Least luminance ratio between two players' colours for them to need no other mark.
+PLAYER_CONTRAST = 1.6
 
 
 def relative_luminance(colour: str) -> float:
@@ -134,3 +145,14 @@ def legible_items(items: tuple[Item, ...], scale: float) -> tuple[Item, ...]:
         else:
             kept.append(item)
     return tuple(kept)
+
+
+def marked_players(variant: Variant) -> frozenset[str]:
+    """The players whose pieces carry their letter: each whose colour is, in greyscale,
+    within :data:`PLAYER_CONTRAST` of another player's."""
+    players = variant.players
+    return frozenset(
+        a.id
+        for a in players
+        if any(b.id != a.id and contrast_ratio(a.colour, b.colour) < PLAYER_CONTRAST for b in players)
+    )

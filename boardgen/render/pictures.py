@@ -164,7 +164,12 @@ def board_pages_for(
 
 def start_pieces(variant: Variant) -> dict[int, PieceView]:
     kind = family(variant.rules.family).setup_piece
-    return {cell: PieceView(pid, kind) for pid, cells in variant.setup.items() for cell in cells}
+    kinds = variant.kinds
+    return {
+        cell: PieceView(pid, kind, kinds.get(cell, ""))
+        for pid, cells in variant.setup.items()
+        for cell in cells
+    }
 
 
 def diagram_cell_size(variant: Variant, paper: Paper, coordinates: bool, wanted: float) -> float:

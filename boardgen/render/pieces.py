@@ -9,19 +9,27 @@ into one shared style per group.
 
 from __future__ import annotations
 
-__all__ = ["OUTLINE", "contrast", "counter_items", "crown", "piece_items", "piece_radius"]
+__all__ = [
+    "OUTLINE",
+    "artwork_items",
+    "contrast",
+    "counter_items",
+    "crown",
+    "glyph_item",
+    "piece_items",
+    "piece_radius",
+]
 
 from collections.abc import Mapping
 from typing import Literal
 
+from ..descriptor.artwork import Artwork
 from ..descriptor.model import Variant
 from ..geometry import SquareGrid
 from ..rules.base import PieceView
-from ..scene import Circle, Group, Item, Polygon, Style
+from ..scene import Circle, Group, Item, Polygon, Style, Text
 from .layout import Layout
-
-#: Edge colour of every counter.
-OUTLINE = "#1b1410"
+from .legible import MIN_TEXT_MM, OUTLINE, marked_players
 
 
 def luminance(colour: str) -> float:
@@ -61,9 +69,11 @@ def counter_items(
 
 
 def piece_items(variant: Variant, layout: Layout, pieces: Mapping[int, PieceView]) -> list[Item]:
-    """The pieces on a board, one group per player and layer."""
+    """The pieces on a board, one group per player and layer; the pieces of players whose
+    colours greyscale cannot tell apart carry the player's letter (see :func:`marked_players`)."""
     radius = piece_radius(variant, layout.cell_size)
     groups: list[Item] = []
+    marked = marked_players(variant)
     for player in variant.players:
         layers: tuple[list[Item], list[Item], list[Item]] = ([], [], [])
         for cell in sorted(c for c, p in pieces.items() if p.player == player.id):
@@ -73,7 +83,73 @@ def piece_items(variant: Variant, layout: Layout, pieces: Mapping[int, PieceView
                 if item is not None:
                     layer.append(item)
         groups.extend(Group(tuple(layer)) for layer in layers if layer)
+        glyphs = _glyphs(variant, layout, pieces, player.id, radius)
+        if glyphs:
+            groups.append(Group(tuple(glyphs), label=f"glyphs {player.id}"))
+        if player.id in marked:
+            ink = contrast(player.colour)
+            letters: list[Item] = []
+            for cell in sorted(c for c, p in pieces.items() if p.player == player.id):
+                cx, cy = layout.centre(cell)
+                if pieces[cell].shape:  # small, under the kind's glyph
+                    size = max(MIN_TEXT_MM, 0.3 * radius)
+                    letters.append(Text(cx, cy + 0.8 * radius, player.letter, size, ink, "middle", bold=True))
+                else:
+                    size = max(MIN_TEXT_MM, 0.9 * radius)
+                    letters.append(Text(cx, cy + 0.36 * size, player.letter, size, ink, "middle", bold=True))
+            if letters:
+                groups.append(Group(tuple(letters), label=f"marks {player.id}"))
     return groups
+
+
+def glyph_item(cx: float, cy: float, radius: float, glyph: str, symbols: bool, fill: str) -> Text:
+    """A piece kind's glyph centred on a counter of ``radius`` filled ``fill``: a symbol
+    (♚) nearly as large as the counter, letters smaller and bold."""
+    ink = contrast(fill)
+    if symbols:
+        size = 1.35 * radius
+        return Text(cx, cy + 0.36 * size, glyph, size, ink, "middle", symbols=True)
+    size = max(MIN_TEXT_MM, (0.95 if len(glyph) == 1 else 0.7) * radius)
+    return Text(cx, cy + 0.36 * size, glyph, size, ink, "middle", bold=True)
+
+
+def artwork_items(cx: float, cy: float, radius: float, artwork: Artwork, fill: str) -> list[Item]:
+    """The designer's artwork fitted inside a counter of ``radius`` filled ``fill`` (in the
+    square the counter's inner ring holds), its ``currentColor`` in the counter's ink."""
+    x0, y0, w, h = artwork.box
+    side = 1.3 * radius
+    k = side / max(w, h)
+    ox, oy = cx - k * (x0 + w / 2), cy - k * (y0 + h / 2)
+    ink = contrast(fill)
+    items: list[Item] = []
+    for shape in artwork.shapes:
+        points = tuple((ox + k * x, oy + k * y) for x, y in shape.points)
+        paint = Style(
+            fill=ink if shape.fill == "ink" else shape.fill,
+            stroke=ink if shape.stroke == "ink" else shape.stroke,
+            stroke_width=max(0.1, k * shape.width) if shape.stroke else 0.0,
+        )
+        items.append(Polygon(points, paint, closed=shape.closed))
+    return items
+
+
+def _glyphs(
+    variant: Variant, layout: Layout, pieces: Mapping[int, PieceView], player_id: str, radius: float
+) -> list[Item]:
+    """The glyphs of ``player_id``'s pieces of a declared kind."""
+    colour = variant.player(player_id).colour
+    found: list[Item] = []
+    for cell in sorted(c for c, p in pieces.items() if p.player == player_id and p.shape):
+        kind = variant.piece_kind(pieces[cell].shape)
+        if kind is not None:
+            cx, cy = layout.centre(cell)
+            if kind.artwork is not None:
+                found.append(Group(tuple(artwork_items(cx, cy, radius, kind.artwork, colour))))
+            else:
+                found.append(
+                    glyph_item(cx, cy, radius, kind.glyph[player_id], kind.symbols(player_id), colour)
+                )
+    return found
 
 
 def crown(cx: float, cy: float, size: float, ink: str) -> Polygon:

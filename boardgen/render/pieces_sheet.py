@@ -31,16 +31,18 @@ __all__ = ["COUNTER_RATIO", "CounterSet", "counter_sets", "pieces_pages", "spare
 
 import math
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
+from ..descriptor.artwork import Artwork
 from ..descriptor.model import Variant
 from ..fonts import text_width, wrap_text
 from ..paper import Box, Paper
 from ..rules.registry import family
 from ..scene import Group, Item, Polygon, Scene, Style, Text
 from ..texts.catalogue import Catalogue, catalogue, typeset
-from .pieces import counter_items
+from .legible import MIN_TEXT_MM, marked_players
+from .pieces import artwork_items, contrast, counter_items, glyph_item
 from .ruler import ruler
 from .sheet import fit_text, number
 
@@ -69,10 +71,19 @@ class CounterSet:
     count: int
     diameter: float
     spare: int = 0
+    #: The player's letter drawn on each counter, when greyscale cannot tell the colour apart.
+    mark: str = ""
+    #: A declared piece kind's name and glyph (whether a symbol), drawn on each counter.
+    shape: str = ""
+    glyph: str = ""
+    symbols: bool = False
+    artwork: Artwork | None = None
 
     def text(self, c: Catalogue, count: int | None = None) -> str:
         """``12 men for White`` in the catalogue's language (``pieces.<kind>``)."""
         n = self.count if count is None else count
+        if self.shape:
+            return f"{n} \u00d7 {self.shape} ({self.name})"
         return c.count(f"pieces.{self.kind}", n, player=self.name)
 
 
@@ -91,11 +102,21 @@ def counter_sets(variant: Variant, lang: str = "en") -> tuple[CounterSet, ...]:
     players = {p.id: p for p in variant.players}
     name = {p.id: variant.text(p.name, lang) for p in variant.players}
     sets: list[CounterSet] = []
+    marked = marked_players(variant)
     for need in rules.counters(game):
         p = players[need.player]
         extra = spares(need.count) if need.spares else 0
         diameter = _RATIO[need.kind] * size
-        sets.append(CounterSet(p.id, name[p.id], p.colour, need.kind, need.count + extra, diameter, extra))
+        mark = p.letter if p.id in marked else ""
+        kind = variant.piece_kind(need.shape) if need.shape else None
+        count = need.count + extra
+        counters = CounterSet(p.id, name[p.id], p.colour, need.kind, count, diameter, extra, mark)
+        if kind is not None:
+            shape, glyph = variant.text(kind.name, lang), kind.glyph.get(p.id, "")
+            counters = replace(
+                counters, shape=shape, glyph=glyph, symbols=kind.symbols(p.id), artwork=kind.artwork
+            )
+        sets.append(counters)
     if variant.scoring_track is not None:
         for p in variant.players:
             sets.append(CounterSet(p.id, name[p.id], p.colour, "pawn", 1, _PAWN_RATIO * size))
@@ -159,6 +180,16 @@ def _counters(row: _Row, x0: float) -> list[Item]:
         kind: Literal["man", "king", "stone"] = "man" if counter.kind == "pawn" else counter.kind
         cx, cy = x0 + (i + 0.5) * row.side, row.y + row.side / 2
         items.extend(counter_items(cx, cy, counter.diameter / 2, counter.colour, kind))
+        if counter.artwork is not None:
+            items.extend(artwork_items(cx, cy, counter.diameter / 2, counter.artwork, counter.colour))
+        elif counter.glyph:
+            items.append(
+                glyph_item(cx, cy, counter.diameter / 2, counter.glyph, counter.symbols, counter.colour)
+            )
+        elif counter.mark:
+            size = max(MIN_TEXT_MM, 0.45 * counter.diameter)
+            ink = contrast(counter.colour)
+            items.append(Text(cx, cy + 0.36 * size, counter.mark, size, ink, "middle", bold=True))
     return items
 
 

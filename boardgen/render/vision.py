@@ -61,7 +61,7 @@ def _seen_as(variant: Variant, vision: str) -> Variant:
     """``variant`` with every printed colour replaced by the one a reader with ``vision`` sees."""
     colours = {key: simulate(value, vision) for key, value in variant.print.colours.items()}
     players = tuple(replace(p, colour=simulate(p.colour, vision)) for p in variant.players)
-    return replace(variant, players=players, print=replace(variant.print, colours=colours))  # type: ignore[arg-type]
+    return replace(variant, players=players, print=replace(variant.print, colours=colours))
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,9 @@ class PieceView:
 
     player: str
     kind: Literal["man", "king", "stone"]
+    #: A piece kind the descriptor declares (``pieces:``, a chess king, a Xiangqi
+    #: cannon), drawn with its glyph on the counter; "" for a plain man, king or stone.
+    shape: str = ""
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,10 @@ class SheetWriter(Protocol):
         """The player's name in the sheet's language ("White")."""
         ...
 
+    def piece_name(self, kind_id: str) -> str:
+        """A declared piece kind's name in the sheet's language ("king")."""
+        ...
+
     def board_setup(self) -> list[str]:
         """Sentences on how the board lies between the players (the corner at each
         player's right, which cells are played on): the same for every family."""
@@ -100,6 +104,8 @@ class CounterNeed:
     kind: Literal["man", "king", "stone"]
     count: int
     spares: bool = False
+    #: A piece kind the descriptor declares (``pieces:``), printed with its glyph.
+    shape: str = ""
 
 
 class RuleFamily(ABC, Generic[G]):
@@ -120,6 +126,9 @@ class RuleFamily(ABC, Generic[G]):
     #: Whether ``validate`` requires the players' setups to be mirror images under a
     #: half turn of the board (draughts: yes; reversi, whose centre is crossed: no).
     mirrored_setup: ClassVar[bool] = True
+    #: Whether an engine plays the family's games; False for a print-only family, whose
+    #: games ``validate`` checks without an engine (no moves, no examples to play).
+    plays: ClassVar[bool] = True
     #: Whether ``validate`` requires that no first move captures (in draughts, pieces in
     #: reach of each other at the start are a setup mistake; a game whose opening move
     #: turns or takes stones sets it False).

@@ -44,7 +44,8 @@ class GameSpec:
     playable: frozenset[int]
     #: Named regions from the descriptor, resolved to cells ("restricted", ...).
     regions: Mapping[str, frozenset[int]]
-    players: tuple[PlayerSpec, PlayerSpec]
+    #: One to six players (a family says how many it plays with; draughts and Catchup two).
+    players: tuple[PlayerSpec, ...]
     #: Id of the player who moves first.
     first: str
     #: Starting men (or stones) per player id.
@@ -54,6 +55,10 @@ class GameSpec:
     #: PDN square number of each playable cell, on boards that have them.
     pdn: Mapping[int, int] | None = None
     scoring_track: ScoringTrack | None = None
+    #: The declared piece kind (``pieces:``) standing on each setup cell that has one.
+    kinds: Mapping[int, str] = field(default_factory=dict)
+    #: Pieces each player holds at the start beyond those set up (a print-only game's count).
+    in_hand: Mapping[str, int] = field(default_factory=dict)
 
     def player(self, player_id: str) -> PlayerSpec:
         for p in self.players:

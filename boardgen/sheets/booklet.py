@@ -21,7 +21,7 @@ metadata carries the title and the language.
 
 from __future__ import annotations
 
-__all__ = ["FOLD_PAPER", "render_booklet", "render_folded_booklet"]
+__all__ = ["FOLD_PAPER", "BookletWords", "render_booklet", "render_folded_booklet"]
 
 import io
 from collections.abc import Callable, Sequence
@@ -220,7 +220,9 @@ def _blank_note(c: Catalogue, numbered: Callable[[Any, Any], None]) -> Callable[
     return draw
 
 
-def _cover(lang: str, variants: Sequence[Variant], width: float, height: float, note: str) -> list[Any]:
+def _cover(
+    lang: str, variants: Sequence[Variant], width: float, height: float, note: str, words: BookletWords
+) -> list[Any]:
     """Title, the games as small starting positions, and how to print the booklet.
 
     Three pictures to a row for up to nine games; more games get more, smaller ones, so
@@ -260,8 +262,8 @@ def _cover(lang: str, variants: Sequence[Variant], width: float, height: float, 
     )
     return [
         Spacer(1, (8 if small else 30) * MM),
-        Paragraph(escape(c.text("words.booklet_title")), st.cover_title),
-        Paragraph(escape(c.count("words.booklet_subtitle", len(variants))), st.intro),
+        Paragraph(escape(words.title or c.text("words.booklet_title")), st.cover_title),
+        Paragraph(escape(words.cover or c.count("words.booklet_subtitle", len(variants))), st.intro),
         Spacer(1, (6 if small else 20) * MM),
         grid,
         Spacer(1, (4 if small else 10) * MM),
@@ -296,13 +298,15 @@ def _whole_pages(scenes: Sequence[Scene], mark: Flowable | None) -> list[Any]:
     return story
 
 
-def _story(variants: Sequence[Variant], lang: str, paper: Paper, doc: Any, *, fold: bool) -> list[Any]:
+def _story(
+    variants: Sequence[Variant], lang: str, paper: Paper, doc: Any, *, fold: bool, words: BookletWords
+) -> list[Any]:
     """Cover, contents and every game: its rule sheet, and unless ``fold`` its board and
     pieces pages with blank backs."""
     c = catalogue(lang)
     st = styles()
     note = c.text("words.booklet_fold_note" if fold else "words.booklet_note")
-    story: list[Any] = [*_cover(lang, variants, doc.width, doc.height, note), PageBreak()]
+    story: list[Any] = [*_cover(lang, variants, doc.width, doc.height, note, words), PageBreak()]
     story.append(Paragraph(escape(c.text("words.contents")), st.title))
     story.append(Spacer(1, 6 * MM))
     pages = _Pages()
@@ -334,24 +338,37 @@ def _story(variants: Sequence[Variant], lang: str, paper: Paper, doc: Any, *, fo
     return story
 
 
-def render_booklet(variants: Sequence[Variant], lang: str, paper: Paper) -> bytes:
+@dataclass(frozen=True)
+class BookletWords:
+    """A booklet's own title and cover line (a theme's, or ``build --title``), replacing
+    the catalogue's "Board Games to Print" and its subtitle; empty: the catalogue's."""
+
+    title: str = ""
+    cover: str = ""
+
+
+def render_booklet(
+    variants: Sequence[Variant], lang: str, paper: Paper, words: BookletWords = BookletWords()
+) -> bytes:
     """The reading edition of ``variants`` in ``lang`` on ``paper``, as PDF bytes."""
     c = catalogue(lang)
     out = io.BytesIO()
-    title = c.text("words.booklet_title")
+    title = words.title or c.text("words.booklet_title")
     subject = c.count("subject.booklet", len(variants))
     doc = rule_doc(out, paper, title=title, lang=lang, subject=subject)
     doc.addPageTemplates(_templates(doc, paper, c))
-    doc.build(_story(variants, lang, paper, doc, fold=False))
+    doc.build(_story(variants, lang, paper, doc, fold=False, words=words))
     return out.getvalue()
 
 
-def render_folded_booklet(variants: Sequence[Variant], lang: str, sheet: Paper) -> bytes:
+def render_folded_booklet(
+    variants: Sequence[Variant], lang: str, sheet: Paper, words: BookletWords = BookletWords()
+) -> bytes:
     """The folded edition of ``variants`` in ``lang``: rules typeset on :data:`FOLD_PAPER`,
     imposed two to a side of ``sheet`` (landscape) in saddle-stitch order, as PDF bytes."""
     c = catalogue(lang)
     out = io.BytesIO()
-    title = f"{c.text('words.booklet_title')} ({c.text('words.fold_edition')})"
+    title = f"{words.title or c.text('words.booklet_title')} ({c.text('words.fold_edition')})"
     subject = c.count("subject.booklet", len(variants))
     doc = rule_doc(out, FOLD_PAPER, title=title, lang=lang, subject=subject)
     doc.addPageTemplates(_templates(doc, FOLD_PAPER, c))
@@ -361,5 +378,5 @@ def render_folded_booklet(variants: Sequence[Variant], lang: str, sheet: Paper) 
     def canvas(*args: Any, **kwargs: Any) -> ImposingCanvas:
         return ImposingCanvas(*args, sheet=size, **kwargs)
 
-    doc.build(_story(variants, lang, FOLD_PAPER, doc, fold=True), canvasmaker=canvas)
+    doc.build(_story(variants, lang, FOLD_PAPER, doc, fold=True, words=words), canvasmaker=canvas)
     return out.getvalue()

@@ -33,7 +33,7 @@ __all__ = [
 from dataclasses import replace
 
 from ..descriptor.model import Variant
-from ..geometry import HexHexGrid, SquareGrid
+from ..geometry import HexHexGrid, PitGrid, PointGrid, RhombusGrid, SquareGrid, StarGrid, TriangleGrid
 from ..rules import registry
 from ..rules.base import Game
 from .catalogue import Catalogue, GameTexts, catalogue, typeset, with_words
@@ -45,11 +45,26 @@ def _board_components(s: SheetWriter) -> list[str]:
     grid = variant.grid
     lines = []
     if isinstance(grid, SquareGrid):
-        lines.append(s.say("components.board.square", width=grid.width, height=grid.height))
+        shape = "lines" if grid.drawn == "points" else "square"
+        lines.append(s.say(f"components.board.{shape}", width=grid.width, height=grid.height))
     elif isinstance(grid, HexHexGrid):
         lines.append(s.count("components.board.hexhex", grid.size, side=grid.side))
-    if variant.restricted:
+    elif isinstance(grid, RhombusGrid):
+        lines.append(s.say("components.board.rhombus", width=grid.width, height=grid.height))
+    elif isinstance(grid, TriangleGrid):
+        lines.append(s.say("components.board.triangle", n=grid.size, side=grid.side))
+    elif isinstance(grid, StarGrid | PointGrid):
+        lines.append(s.say(f"components.board.{grid.kind}", n=grid.size))
+    elif isinstance(grid, PitGrid):
+        key = "stores" if grid.stores else "pits"
+        lines.append(s.say(f"components.board.{key}", rows=grid.rows, pits=grid.pits))
+    named = {key: style for key, style in variant.region_styles.items() if style.name}
+    if variant.restricted and "restricted" not in named:
         lines.append(s.count("components.restricted", len(variant.restricted)))
+    for key, style in named.items():  # the region's own word ("the lake"), never a fixed one
+        word = variant.text(style.name, s.lang)
+        size = len(variant.regions.get(key, ()))
+        lines.append(s.count("components.region", size, region=word[:1].upper() + word[1:]))
     if variant.scoring_track is not None:
         lines.append(s.count("components.track", variant.scoring_track.maximum))
     return lines
@@ -93,8 +108,11 @@ def rule_sheet_text(variant: Variant, lang: str, game: Game | None = None) -> Ru
 
 
 def start_caption(variant: Variant, lang: str) -> str:
-    """What a starting diagram says under it in ``lang``: who moves (or places) first."""
+    """What a starting diagram says under it in ``lang``: who moves (or places) first; for
+    a game no engine plays, words that fit any game and any player's name."""
     key = "words.start_caption" if any(variant.setup.values()) else "words.start_caption_empty"
+    if not registry.family(variant.rules.family).plays:
+        key = key.replace("start_caption", "start_caption_any")
     return catalogue(lang).text(key, first=variant.text(variant.player(variant.first).name, lang))
 
 

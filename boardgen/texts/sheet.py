@@ -102,6 +102,10 @@ class SheetWriter:
     def say(self, key: str, **values: object) -> str:
         return self.c.text(key, **self.nouns, **values)
 
+    def piece_name(self, kind_id: str) -> str:
+        kind = self.variant.piece_kind(kind_id)
+        return kind_id if kind is None else self.variant.text(kind.name, self.lang)
+
     def count(self, key: str, n: int, **values: object) -> str:
         return self.c.count(key, n, **self.nouns, **values)
 

@@ -1,0 +1,541 @@
+"""Board shapes beyond squares and hexhex: true scale measured in the PDF, tiling between
+points, the geometry model's neighbours and lines, print-only games, located errors."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import math
+from collections import Counter
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from boardgen.cli import main
+from boardgen.descriptor import load_variant
+from boardgen.geometry import PitGrid, RhombusGrid, SquareGrid, StarGrid, TriangleGrid
+from boardgen.outputs import RenderOptions, render
+from boardgen.render.board import BoardOptions, board_scene
+from boardgen.render.surface import line_width
+from boardgen.render.tiles import plan_tiles
+
+MM = 72 / 25.4
+
+
+def _page(variant_id: str, paper: str = "a1") -> pdfplumber.page.Page:
+    data = render(load_variant(variant_id), "board", "pdf", RenderOptions(paper=paper))
+    pdf = pdfplumber.open(io.BytesIO(data))
+    assert len(pdf.pages) == 1, "the board should fit one page of this paper"
+    return pdf.pages[0]
+
+
+def _steps(values: list[float]) -> Counter[float]:
+    """The gaps (mm) between successive distinct values (points), rounded to 0.05 mm."""
+    distinct = sorted({round(v, 2) for v in values})
+    return Counter(round(round((b - a) / MM / 0.05) * 0.05, 2) for a, b in itertools.pairwise(distinct))
+
+
+def test_go_lines_are_22_mm_apart_across_and_23_7_mm_lengthwise() -> None:
+    page = _page("go-19")
+    width = line_width(22)  # the board's lines, not the ruler's ticks
+    lines = [obj for obj in page.lines if abs(obj["linewidth"] / MM - width) < 0.01]
+    across = [ln["x0"] for ln in lines if abs(ln["x0"] - ln["x1"]) < 0.01]  # vertical halves
+    along = [ln["top"] for ln in lines if abs(ln["top"] - ln["bottom"]) < 0.01]  # horizontal halves
+    assert _steps(across) == {22.0: 18}
+    assert _steps(along) == {23.7: 18}
+
+
+def _circle_centres(page: pdfplumber.page.Page, diameter_mm: float) -> list[tuple[float, float]]:
+    return [
+        ((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2)
+        for c in page.curves
+        if abs((c["x1"] - c["x0"]) / MM - diameter_mm) < 0.2
+    ]
+
+
+def _nearest_gaps(centres: list[tuple[float, float]]) -> Counter[float]:
+    gaps = Counter()
+    for i, (x, y) in enumerate(centres):
+        best = min(math.hypot(x - u, y - v) for j, (u, v) in enumerate(centres) if j != i)
+        gaps[round(best / MM, 1)] += 1
+    return gaps
+
+
+def test_chinese_checkers_holes_are_29_4_mm_apart() -> None:
+    holes = _circle_centres(_page("chinese-checkers"), 0.4 * 29.4)
+    assert len(holes) == 121
+    assert _nearest_gaps(holes) == {29.4: 121}
+
+
+def test_morris_points_stand_on_a_30_mm_lattice() -> None:
+    dots = _circle_centres(_page("nine-mens-morris", "a3"), 0.2 * 30)
+    assert len(dots) == 24
+    assert _steps([x for x, _ in dots]) == {30.0: 6}
+    assert _steps([y for _, y in dots]) == {30.0: 6}
+
+
+def test_pits_are_one_pitch_apart() -> None:
+    page = _page("oware", "a2")
+    pits = [
+        ((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2)
+        for c in page.curves
+        if abs((c["x1"] - c["x0"]) / MM - 0.84 * 55) < 0.3
+        and abs((c["bottom"] - c["top"]) / MM - 0.84 * 55) < 0.3
+    ]
+    assert len(pits) == 12
+    assert _steps([x for x, _ in pits]) == {55.0: 5}
+    assert _steps([y for _, y in pits]) == {55.0: 1}
+
+
+def test_rhombus_hexagons_print_at_the_cell_size_across_flats() -> None:
+    page = _page("hex-11", "a2")
+    size = (20.0, round(20 * 2 / math.sqrt(3), 2))
+    cells = [
+        c
+        for c in page.curves
+        if c["fill"] and (round(c["width"] / MM, 2), round(c["height"] / MM, 2)) == size
+    ]
+    assert len(cells) == 121
+
+
+def _cuts_fall_between_points(variant_id: str) -> None:
+    variant = load_variant(variant_id)
+    scene = board_scene(variant, BoardOptions(variant.print.cell_size))
+    plan = plan_tiles(scene.items, (178.0, 239.0))
+    assert len(plan.tiles) > 1
+    layout_points = {
+        (round(x, 3), round(y, 3)) for c in variant.grid.cells() for x, y in [_page_centre(scene, variant, c)]
+    }
+    xs = sorted({p[0] for p in layout_points})
+    ys = sorted({p[1] for p in layout_points})
+    edges = [edge for tile in plan.tiles for edge in tile.cut]
+    assert edges, "tiles are cut along the areas' edges"
+    for (ax, ay), (bx, _) in edges:
+        if abs(ax - bx) < 1e-6:  # a vertical cut: half-way between two columns of points
+            assert _between(xs, ax), (ax, xs)
+        else:
+            assert _between(ys, ay), (ay, ys)
+
+
+def _page_centre(scene: object, variant: object, cell: int) -> tuple[float, float]:
+    from boardgen.render.board import _prepared
+
+    layout = _prepared(variant, BoardOptions(variant.print.cell_size), None).layout  # type: ignore[arg-type]
+    return layout.centre(cell)
+
+
+def _between(values: list[float], v: float) -> bool:
+    i = next(k for k, x in enumerate(values) if x > v)
+    return abs(v - (values[i - 1] + values[i]) / 2) < 0.01
+
+
+@pytest.mark.parametrize("variant_id", ["go-19", "xiangqi", "nine-mens-morris"])
+def test_tiles_are_cut_half_way_between_points(variant_id: str) -> None:
+    _cuts_fall_between_points(variant_id)
+
+
+def test_every_line_half_is_printed_on_its_own_points_tile() -> None:
+    variant = load_variant("go-19")
+    scene = board_scene(variant, BoardOptions(variant.print.cell_size))
+    plan = plan_tiles(scene.items, (178.0, 239.0))
+    lines = next(n for n in plan.nodes if getattr(n.item, "label", None) == "lines")
+    assert lines.children is not None
+    owners = Counter(leaf.owner for leaf in lines.children)
+    assert sum(owners.values()) == 2 * 2 * 19 * 18  # each of the 684 segments as two halves
+    assert -1 not in owners  # no line is drawn on every tile
+
+
+def test_shapes_have_the_documented_sizes_names_and_neighbours() -> None:
+    star = StarGrid(5)
+    assert star.size == 121 and [len(c) for c in star.sides().values()] == [10] * 6
+    assert TriangleGrid(15).size == 120 and set(TriangleGrid(4).sides()) == {"south", "west", "east"}
+    hex11 = RhombusGrid(11, 11)
+    assert hex11.name(hex11.half_turn(0) or 0) == "k11"
+    assert hex11.name(hex11.step(0, "ne") or 0) == "a2"
+    assert hex11.lines() == () and len(RhombusGrid(3, 3, drawn="points").lines()) == 3 * 2 + 3 * 2 + 2 * 2
+    go = SquareGrid(19, 19, drawn="points", aspect=23.7 / 22)
+    assert len(go.lines()) == 2 * 19 * 18
+    assert go.centre(go.parse("a2"))[1] == pytest.approx(23.7 / 22)
+    pits = PitGrid(6, 2, stores=True)
+    assert [pits.name(c) for c in pits.cells() if pits.is_store(c)] == ["west", "east"]
+
+
+def test_morris_neighbours_follow_the_lines() -> None:
+    grid = load_variant("nine-mens-morris").grid
+    a1 = grid.parse("a1")
+    assert {d: grid.name(c) for d, c in grid.neighbours(a1).items()} == {"e": "d1", "n": "a4"}
+    assert grid.name(grid.step(a1, "e", 2) or 0) == "g1"
+    assert grid.step(grid.parse("d2"), "w") == grid.parse("b2")
+    assert grid.step(grid.parse("d3"), "n") is None  # the middle has no point
+
+
+def test_a_mask_removes_places_and_keeps_names() -> None:
+    from boardgen.geometry import HexHexGrid
+
+    grid = HexHexGrid(5)
+    holed = grid.without({grid.parse("e5")})
+    assert holed.size == grid.size - 1
+    with pytest.raises(ValueError):
+        holed.parse("e5")
+    assert holed.name(holed.parse("a1")) == "a1"
+
+
+MY_GAME = """\
+format: 1
+id: three-corners
+title: {en: Three corners, fr: Trois coins, de: Drei Ecken}
+players:
+  - {id: amber, name: {en: Amber, fr: Ambre, de: Bernstein}, colour: "#f2b134", letter: A}
+  - {id: slate, name: {en: Slate, fr: Ardoise, de: Schiefer}, colour: "#2f3e4e", letter: S}
+first: amber
+board:
+  kind: triangle
+  side: 7
+  remove: [d2]
+  sides: {south: amber, west: slate}
+setup:
+  amber: {men: {cells: [a1, b1]}, count: 2}
+  slate: {men: {cells: [a7]}, count: 1}
+rules: {family: none}
+print: {cell_size: 24}
+sheet:
+  en: {intro: "Join the three sides.", notes: {play: ["Place one stone a turn."]}}
+  fr: {intro: "Reliez les trois côtés.", notes: {play: ["Posez une pierre par tour."]}}
+  de: {intro: "Verbinde die drei Seiten.", notes: {play: ["Setze einen Stein pro Zug."]}}
+"""
+
+
+def test_a_print_only_game_of_ones_own_validates_and_builds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("three-corners.yaml").write_text(MY_GAME, "utf-8")
+    runner = CliRunner()
+    checked = runner.invoke(main, ["validate", "three-corners.yaml"])
+    assert checked.exit_code == 0, checked.output
+    assert "no engine checks its rules" in checked.output
+    assert "mirror" not in checked.output  # an asymmetric start is fine for a print-only game
+    built = runner.invoke(main, ["build", "three-corners.yaml", "--out", "out"])
+    assert built.exit_code == 0, built.output
+    page = pdfplumber.open("out/three-corners/rules-en.pdf").pages[0]
+    rules = " ".join(page.extract_text().split())
+    assert "Place one stone a turn." in rules and "does not play it" in rules
+    assert "Amber starts with 2 pieces: a1, b1." in rules
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ("  remove: [d2]\n", "  remove: [z9]\n"),
+        ("  sides: {south: amber, west: slate}\n", "  sides: {north: amber}\n"),
+        ("  sides: {south: amber, west: slate}\n", "  sides: {south: nobody}\n"),
+        ("rules: {family: none}\n", "rules: {family: none, params: {stones: 2}}\n"),
+    ],
+)
+def test_bad_board_keys_get_one_located_line(tmp_path: Path, change: str, where: str) -> None:
+    path = tmp_path / "three-corners.yaml"
+    path.write_text(MY_GAME.replace(change, where), "utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{path}:"), result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_crooked_morris_line_is_refused_at_its_key(tmp_path: Path) -> None:
+    text = (Path(__file__).parent.parent / "variants" / "nine-mens-morris.yaml").read_text("utf-8")
+    path = tmp_path / "nine-mens-morris.yaml"
+    path.write_text(text.replace("    - [d1, d3]\n", "    - [d1, e3]\n"), "utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 2
+    assert "board.lines.3.1" in result.output and "not a straight line" in result.output
+
+
+# Greyscale: red (#c8102e) and green (#2e8b3a) are the same grey; yellow and white nearly.
+_COLOURS = ["#c8102e", "#2e8b3a", "#f2d024", "#f6f4ee", "#1f5fbf", "#1c1c1c"]
+
+
+def _many_players(n: int) -> str:
+    players = "".join(
+        f'  - {{id: p{i}, name: {{en: P{i}}}, colour: "{_COLOURS[i]}", letter: {"ABCDEF"[i]}}}\n'
+        for i in range(n)
+    )
+    setup = "".join(f"  p{i}: {{men: {{cells: [{'abcdef'[i]}1]}}, count: 1}}\n" for i in range(n))
+    return (
+        f"format: 1\nid: party\ntitle: {{en: Party}}\nplayers:\n{players}first: p0\n"
+        f"board: {{kind: triangle, side: 6}}\nsetup:\n{setup}"
+        "rules: {family: none}\nprint: {cell_size: 25}\n"
+    )
+
+
+@pytest.mark.parametrize("n", [3, 4, 6])
+def test_players_greyscale_cannot_separate_carry_their_letters(tmp_path: Path, n: int) -> None:
+    from boardgen.render.legible import PLAYER_CONTRAST, contrast_ratio
+    from boardgen.scene import Group, Text
+
+    path = tmp_path / "party.yaml"
+    path.write_text(_many_players(n), "utf-8")
+    variant = load_variant(str(path))
+    scene = board_scene(
+        variant,
+        BoardOptions(25.0),
+        {c: _stone(f"p{i}") for i, c in enumerate(sorted(variant.grid.cells())[:n])},
+    )
+    marks = {
+        item.label.split()[1]: [t.text for t in item.items if isinstance(t, Text)]
+        for item in _walk(scene.items)
+        if isinstance(item, Group) and (item.label or "").startswith("marks ")
+    }
+    for a in variant.players:
+        for b in variant.players:
+            if a.id != b.id and contrast_ratio(a.colour, b.colour) < PLAYER_CONTRAST:
+                # both carry their own letter: never told apart by colour alone
+                assert marks[a.id] == [a.letter] and marks[b.id] == [b.letter]
+    if n == 3:  # red and green need letters, yellow stands apart
+        assert set(marks) == {"p0", "p1"}
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 0, result.output
+
+
+def _stone(player: str) -> object:
+    from boardgen.rules.base import PieceView
+
+    return PieceView(player, "stone")
+
+
+def _walk(items: tuple[object, ...]) -> list[object]:
+    from boardgen.scene import Group
+
+    found: list[object] = []
+    for item in items:
+        found.append(item)
+        if isinstance(item, Group):
+            found.extend(_walk(item.items))
+    return found
+
+
+def _fonts(data: bytes) -> set[str]:
+    from pypdf import PdfReader
+
+    found: set[str] = set()
+    for page in PdfReader(io.BytesIO(data)).pages:
+        for font in (page.get("/Resources") or {}).get("/Font", {}).values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            embedded = descriptor is not None and "/FontFile2" in descriptor.get_object()
+            if embedded:
+                found.add(str(font["/BaseFont"]).split("+")[-1])
+    return found
+
+
+def test_chess_glyphs_are_drawn_in_the_embedded_symbol_font() -> None:
+    variant = load_variant("chess")
+    start = render(variant, "start", "pdf")
+    assert "DejaVuSans" in _fonts(start)
+    text = pdfplumber.open(io.BytesIO(start)).pages[0].extract_text()
+    for glyph in "♚♛♜♝♞♟":
+        assert glyph in text
+    pieces = render(variant, "pieces", "pdf")
+    assert "DejaVuSans" in _fonts(pieces)
+    assert "♞" in " ".join(p.extract_text() for p in pdfplumber.open(io.BytesIO(pieces)).pages)
+
+
+def test_a_glyph_the_font_lacks_is_refused_at_its_key(tmp_path: Path) -> None:
+    text = (Path(__file__).parent.parent / "variants" / "chess.yaml").read_text("utf-8")
+    path = tmp_path / "chess.yaml"
+    path.write_text(text.replace('glyph: "♛"', 'glyph: "帥"'), "utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code != 0
+    assert "pieces.1.glyph" in result.output or "U+5E25" in result.output
+    assert "U+5E25" in result.output
+
+
+LAKE_GAME = """\
+format: 1
+id: lakeside
+title: {en: Lakeside, fr: Bord du lac}
+players:
+  - {id: red, name: {en: Red, fr: Rouge}, colour: "#c8102e", letter: R}
+  - {id: blue, name: {en: Blue, fr: Bleu}, colour: "#8fb8e8", letter: B}
+first: red
+board: {kind: hexhex, side: 4}
+regions:
+  lake:
+    where: {ring: [3, 4]}
+    name: {en: the lake, fr: le lac}
+    colour: "#9cc3e6"
+    pattern: hatch
+  shore: {ring: 1}
+setup: {}
+furniture: {scoring_track: {maximum: 20}}
+rules: {family: none}
+print: {cell_size: 25}
+sheet:
+  en: {intro: "Reach the lake first."}
+"""
+
+
+def test_regions_print_in_their_own_look_and_words_and_warnings_point_at_keys(tmp_path: Path) -> None:
+    path = tmp_path / "lakeside.yaml"
+    path.write_text(LAKE_GAME, "utf-8")
+    variant = load_variant(str(path))
+    scene = board_scene(variant, BoardOptions(25.0))
+    lake = next(i for i in _walk(scene.items) if getattr(i, "label", None) == "region lake")
+    fills = {getattr(getattr(i, "style", None), "fill", None) for i in lake.items}  # type: ignore[attr-defined]
+    assert "#9cc3e6" in fills  # its own colour, and its hatching on top
+    assert any(getattr(i, "closed", True) is False for i in lake.items)  # type: ignore[attr-defined]
+    from boardgen.texts.compose import rule_sheet_text
+
+    sheet = rule_sheet_text(variant, "en")
+    assert "The lake: 7 cells, marked on the board." in sheet.components
+    assert not any("border" in line for line in sheet.components)
+    assert "Le lac : 7 cases" in " ".join(rule_sheet_text(variant, "fr").components).replace(
+        "\u202f", " "
+    ).replace("\xa0", " ")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 0, result.output
+    warns = [line for line in result.output.splitlines() if ": warn " in line]
+    assert len(warns) == 3, result.output
+    text = "\n".join(warns)
+    assert "regions.shore" in text and "used by nothing" in text
+    assert "furniture.scoring_track" in text and "nothing scores" in text
+    assert "sheet.en.intro" in text and "not in fr" in text
+
+
+THEME = """\
+colours: {light: "#2c2c2c", dark: "#2c2c2c", cell: "#2c2c2c", line: "#6d8b74"}
+players: {white: "#fbfaf5", black: "#303030"}
+booklet:
+  title: {en: Tuesday Club Games, fr: Les jeux du mardi}
+  cover: {en: Printed for the Tuesday club}
+"""
+
+
+def test_a_theme_sets_colours_and_booklet_words_and_is_checked(tmp_path: Path) -> None:
+    theme = tmp_path / "club.yaml"
+    theme.write_text(THEME, "utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        main, ["build", "go-9", "othello", "--out", str(out), "--theme", str(theme), "-q"]
+    )
+    assert result.exit_code == 0, result.output
+    cover = pdfplumber.open(out / "booklet-en.pdf").pages[0].extract_text()
+    assert "Tuesday Club Games" in cover and "Printed for the Tuesday club" in cover
+    assert "Les jeux du mardi" in pdfplumber.open(out / "booklet-fr.pdf").pages[0].extract_text()
+    assert "#6d8b74" in (out / "othello" / "board.svg").read_text("utf-8")
+    # black pieces on a board of nearly the same grey: the greyscale rule notes it
+    assert "boardgen: note: othello:" in result.output and "greyscale" in result.output
+    assert "boardgen: note: go-9:" in result.output
+
+
+def test_build_title_replaces_the_booklet_title_and_is_checked(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "go-9", "--out", str(out), "--title", "Games Night", "-q"])
+    assert result.exit_code == 0, result.output
+    assert "Games Night" in pdfplumber.open(out / "booklet-de.pdf").pages[0].extract_text()
+    bad = CliRunner().invoke(main, ["build", "go-9", "--out", str(tmp_path / "x"), "--title", "x" * 81])
+    assert bad.exit_code == 2 and "--title" in bad.output and not (tmp_path / "x").exists()
+
+
+def test_a_bad_theme_key_is_one_located_line(tmp_path: Path) -> None:
+    theme = tmp_path / "club.yaml"
+    theme.write_text('colours: {light: "green"}\n', "utf-8")
+    result = CliRunner().invoke(main, ["build", "go-9", "--out", str(tmp_path / "o"), "--theme", str(theme)])
+    assert result.exit_code == 2
+    assert result.output.strip().startswith(f"{theme}:1:") and "colours.light" in result.output
+
+
+@pytest.mark.parametrize(
+    "variant_id", ["hex-14", "game-of-y", "havannah-8", "chinese-checkers", "oware", "go-13"]
+)
+def test_every_place_prints_whole_on_one_tile_and_tiles_meet_along_its_edges(variant_id: str) -> None:
+    variant = load_variant(variant_id)
+    scene = board_scene(variant, BoardOptions(variant.print.cell_size))
+    plan = plan_tiles(scene.items, (178.0, 239.0))
+    assert len(plan.tiles) > 1
+    cells = next(n for n in plan.nodes if getattr(n.item, "label", None) == "cells")
+    leaves = list(_leaves_of(cells))
+    assert len(leaves) == len(variant.grid.areas())
+    assert all(leaf.owner > 0 for leaf in leaves)  # one tile each, none drawn on every tile
+    edges = {
+        tuple(sorted(((round(a[0], 2), round(a[1], 2)), (round(b[0], 2), round(b[1], 2)))))
+        for leaf in leaves
+        for a, b in zip(leaf.corners, (*leaf.corners[1:], leaf.corners[0]), strict=True)
+    }
+    cuts = [edge for tile in plan.tiles for edge in tile.cut]
+    assert cuts
+    for a, b in cuts:  # every cut runs along an edge of the board's own places
+        key = tuple(sorted(((round(a[0], 2), round(a[1], 2)), (round(b[0], 2), round(b[1], 2)))))
+        assert key in edges
+
+
+def _leaves_of(node: object) -> list[object]:
+    children = getattr(node, "children", None)
+    if children is None:
+        return [node]
+    return [leaf for child in children for leaf in _leaves_of(child)]
+
+
+TOWER = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
+  <path d="M20 90 L80 90 L70 80 L65 35 L75 35 L75 15 L25 15 L25 35 L35 35 L30 80 Z" fill="currentColor"/>
+  <circle cx="50" cy="55" r="6" fill="#c8102e"/>
+  <path d="M40 80 q10 -15 20 0" fill="none" stroke="currentColor" stroke-width="3"/>
+</svg>
+"""
+
+TOWERS = """\
+format: 1
+id: towers
+title: {en: Towers}
+players:
+  - {id: light, name: {en: Light}, colour: "#f4eee0", letter: L}
+  - {id: dark, name: {en: Dark}, colour: "#2b2b2b", letter: D}
+first: light
+board: {kind: square, width: 5, height: 5, playable: all}
+pieces:
+  - {id: tower, name: {en: tower}, artwork: tower.svg}
+setup:
+  light: {tower: {cells: [a1, c1, e1]}}
+  dark: {tower: {cells: [a5, c5, e5]}}
+rules: {family: none}
+print: {cell_size: 40}
+"""
+
+
+def test_a_designers_artwork_is_drawn_inside_each_counter(tmp_path: Path) -> None:
+    (tmp_path / "tower.svg").write_text(TOWER, "utf-8")
+    (tmp_path / "towers.yaml").write_text(TOWERS, "utf-8")
+    variant = load_variant(str(tmp_path / "towers.yaml"))
+    data = render(variant, "start", "pdf")
+    page = pdfplumber.open(io.BytesIO(data)).pages[0]
+    red = [c for c in page.curves if c.get("non_stroking_color") and len(c["pts"]) >= 30]
+    centres = {(round((c["x0"] + c["x1"]) / 2 / MM), round((c["top"] + c["bottom"]) / 2 / MM)) for c in red}
+    assert len(red) >= 6  # each tower's red window (a 32-point circle), on all six counters
+    assert len(centres) >= 6
+    pieces = render(variant, "pieces", "pdf")
+    assert len(pdfplumber.open(io.BytesIO(pieces)).pages[0].curves) > 6
+
+
+@pytest.mark.parametrize(
+    ("artwork", "words"),
+    [
+        (None, "tower.svg"),
+        (
+            '<svg xmlns="http://www.w3.org/2000/svg"><rect width="5" height="5" transform="scale(2)"/></svg>',
+            "transform",
+        ),
+        ('<svg xmlns="http://www.w3.org/2000/svg"><text>K</text></svg>', "<text>"),
+        ("<html></html>", "not an SVG"),
+        ('<svg xmlns="http://www.w3.org/2000/svg"><path d="M 1 2 L"/></svg>', "ends early"),
+    ],
+)
+def test_bad_artwork_is_one_located_line(tmp_path: Path, artwork: str | None, words: str) -> None:
+    if artwork is not None:
+        (tmp_path / "tower.svg").write_text(artwork, "utf-8")
+    (tmp_path / "towers.yaml").write_text(TOWERS, "utf-8")
+    result = CliRunner().invoke(main, ["validate", str(tmp_path / "towers.yaml")])
+    assert result.exit_code == 2, result.output
+    line = result.output.strip()
+    assert "\n" not in line and "pieces.0.artwork" in line and words in line
