@@ -298,6 +298,7 @@ class MoveGen:
         jumpable: int,
         path: tuple[int, ...],
         caps: tuple[int, ...],
+        *,
         tasks: list[_Task],
     ) -> None:
         """Continue a man's sequence from ``q`` (short jumps only)."""
@@ -373,6 +374,7 @@ class MoveGen:
         path: tuple[int, ...],
         caps: tuple[int, ...],
         promoted: bool,
+        *,
         tasks: list[_Task],
     ) -> None:
         """A king has just captured going ``k`` and may land on ``run``: go on or stop."""
