@@ -125,7 +125,11 @@ def write_in_place(path: Path, data: bytes) -> None:
         fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except OSError as error:
         if error.errno == errno.ENXIO:
-            raise BoardgenError("is a FIFO that no process is reading", file=str(path)) from None
+            if stat.S_ISFIFO(os.stat(path).st_mode):
+                raise BoardgenError("is a FIFO that no process is reading", file=str(path)) from None
+            raise BoardgenError(
+                "is a device that cannot be opened here (a terminal: this process has none)", file=str(path)
+            ) from None
         raise
     try:
         os.set_blocking(fd, True)

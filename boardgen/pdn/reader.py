@@ -28,10 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import BoardgenError, Mark, shown
+from ..inputfile import read_text
 from ..positions import Game, Move, Position
 from .gametypes import GAME_TYPES, variant_for
 from .squares import Squares, game_type
-from .tokens import Token, tokenize
+from .tokens import MAX_GAMES, MAX_PDN_BYTES, MAX_PLIES, MAX_VARIATIONS, Token, move_number, tokenize
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,7 @@ class _Building:
     mark: Mark | None = None
 
 
-def _split(tokens: list[Token]) -> list[_Building]:
+def _split(tokens: list[Token], file: str) -> list[_Building]:
     """Tokens grouped by game: a tag after moves, or anything after a result, starts
     the next game."""
     games: list[_Building] = []
@@ -134,6 +135,8 @@ def _split(tokens: list[Token]) -> list[_Building]:
         if (token.kind == "tag" and started) or (current.result is not None and token.kind != "comment"):
             games.append(current)
             current = _Building()
+            if len(games) >= MAX_GAMES:
+                raise BoardgenError(f"more than {MAX_GAMES:,} games in one file", file=file, mark=token.mark)
         if current.mark is None:
             current.mark = token.mark
         if token.kind == "tag":
@@ -193,11 +196,14 @@ def _record(
     intro_variations: list[str] = []
     position = start
     number: int | None = None
+    variations = 0
     for token in building.items:
         if token.kind == "number":
-            number = int(token.text.rstrip("."))
+            number = move_number(token, file)
             continue
         if token.kind == "move":
+            if len(plies) >= MAX_PLIES:
+                raise BoardgenError(f"more than {MAX_PLIES:,} plies in one game", file=file, mark=token.mark)
             written = token.text
             bare = written.rstrip("!?*")
             count = number if number is not None else len(plies) // 2 + 1
@@ -242,6 +248,11 @@ def _record(
         elif token.kind == "nag":
             plies[-1] = _with(last, nags=(*last.nags, token.text))
         elif token.kind == "variation":
+            variations += 1
+            if variations > MAX_VARIATIONS:
+                raise BoardgenError(
+                    f"more than {MAX_VARIATIONS:,} variations in one game", file=file, mark=token.mark
+                )
             plies[-1] = _with(last, variations=(*last.variations, token.text))
     result = building.result or building.tags.get("Result", "*")
     return GameRecord(
@@ -269,7 +280,7 @@ def parse_pdn(
     """The games of PDN ``text``; ``game`` overrides the GameType tag (a :class:`Game`,
     a variant id or a descriptor path; ids are looked up in ``folders`` first, as
     :func:`boardgen.load` does). Errors carry ``file`` and the line."""
-    games = [_record(b, file, game, folders) for b in _split(tokenize(text, file))]
+    games = [_record(b, file, game, folders) for b in _split(tokenize(text, file), file)]
     if not games:
         raise BoardgenError("no game in this PDN text", file=file)
     return games
@@ -278,7 +289,8 @@ def parse_pdn(
 def read_pdn(
     path: str | Path, *, game: Game | str | None = None, folders: Sequence[str | Path] = ()
 ) -> list[GameRecord]:
-    """The games of the PDN file at ``path`` (UTF-8, or Latin-1 as older files are).
+    """The games of the PDN file at ``path`` (UTF-8, or Latin-1 as older files are): a
+    regular file of at most :data:`MAX_PDN_BYTES` (see :mod:`boardgen.inputfile`).
 
     >>> import boardgen
     >>> record = boardgen.read_pdn("examples/tinsley-chinook-1992-game32.pdn")[0]
@@ -286,12 +298,5 @@ def read_pdn(
     ('Tinsley, Marion', 71, '1/2-1/2')
     """
     name = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise BoardgenError(f"cannot read: {exc.strerror or exc}", file=name) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
+    text = read_text(path, limit=MAX_PDN_BYTES, display=name, latin1=True)
     return parse_pdn(text, file=name, game=game, folders=folders)

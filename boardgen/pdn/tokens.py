@@ -1,15 +1,68 @@
 """PDN text cut into located tokens: tags, move numbers, moves, comments, variations,
-NAGs and results, each with its 1-based line and column for error messages."""
+NAGs and results, each with its 1-based line and column for error messages.
+
+What a PDN file may hold is bounded (README, "Limits"), each bound checked where the
+token is read, so a hostile file is refused with its line and column before any work
+that grows with it: :data:`MAX_PDN_BYTES` per file, :data:`MAX_TAG` characters per tag
+value (:data:`MAX_FEN` for ``[FEN]``), :data:`MAX_COMMENT` per comment,
+:data:`MAX_VARIATION` per variation, variations nested :data:`MAX_NESTING` deep, and
+numbers of ASCII digits only, at most nine (:func:`pdn_number`: ``int()`` would accept
+``²`` through ``isdigit`` and refuse 5,000 digits with its own ValueError).
+"""
 
 from __future__ import annotations
 
-__all__ = ["Token", "tokenize"]
+__all__ = [
+    "MAX_COMMENT",
+    "MAX_FEN",
+    "MAX_GAMES",
+    "MAX_NESTING",
+    "MAX_PDN_BYTES",
+    "MAX_PLIES",
+    "MAX_TAG",
+    "MAX_VARIATION",
+    "MAX_VARIATIONS",
+    "Token",
+    "move_number",
+    "pdn_number",
+    "tokenize",
+]
 
 import re
 from dataclasses import dataclass
 from typing import Literal
 
-from ..errors import BoardgenError, Mark
+from ..errors import BoardgenError, Mark, shown
+
+#: Largest PDN file read (a collection of some 10,000 games).
+MAX_PDN_BYTES = 16 << 20
+#: Most games one file may hold.
+MAX_GAMES = 10_000
+#: Most plies (half-moves) of one game.
+MAX_PLIES = 5_000
+#: Longest tag value; ``[FEN]`` may list every piece of a 100x100 board.
+MAX_TAG = 500
+MAX_FEN = 60_000
+#: Longest comment and variation (characters): a game sheet prints them in one cell.
+MAX_COMMENT = 2_000
+MAX_VARIATION = 2_000
+#: Most variations of one game, and how deep they may nest.
+MAX_VARIATIONS = 500
+MAX_NESTING = 16
+#: Digits of a number (a move number, a square, a game number): as many as a position's.
+MAX_DIGITS = 9
+
+_ASCII_NUMBER = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+
+
+def pdn_number(text: str) -> int | None:
+    """``text`` as a whole number if it is one to nine ASCII digits, else None.
+
+    The one way PDN numbers are read: ``int()`` also takes ``²``'s cousins, Arabic-Indic
+    digits, underscores and spaces, and raises its own ValueError past 4,300 digits.
+    """
+    return int(text) if _ASCII_NUMBER.fullmatch(text) else None
+
 
 Kind = Literal["tag", "number", "move", "comment", "variation", "nag", "result"]
 
@@ -26,16 +79,36 @@ class Token:
 
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
-_NUMBER = re.compile(r"(\d+)(\.\.\.|\.)")
+_NUMBER = re.compile(r"([0-9]+)(\.\.\.|\.)")
 _RESULT = re.compile(r"(1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0|\*)(?=[\s\[]|$)")
-_MOVE = re.compile(r"[a-zA-Z]{0,2}\d+(?:\s*[-x:]\s*[a-zA-Z]{0,2}\d+)+[!?*]*")
-_NAG = re.compile(r"\$\d+|[!?]{1,2}(?=[\s)]|$)")
+_MOVE = re.compile(r"[a-zA-Z]{0,2}[0-9]+(?:\s*[-x:]\s*[a-zA-Z]{0,2}[0-9]+)+[!?*]*")
+_NAG = re.compile(r"\$[0-9]{1,3}|[!?]{1,2}(?=[\s)]|$)")
 _SPACE = re.compile(r"\s+")
+
+
+def move_number(token: Token, file: str = "<pdn>") -> int:
+    """The number of a move-number token (``17.`` or ``17...``); BoardgenError at the
+    token when it is not one to nine ASCII digits."""
+    digits = token.text.rstrip(".")
+    number = pdn_number(digits)
+    if number is None:
+        raise BoardgenError(
+            f"move number {shown(digits, 20)} is not a number of at most {MAX_DIGITS} digits",
+            file=file,
+            mark=token.mark,
+        )
+    return number
+
+
+def _too_long(what: str, length: int, limit: int, file: str, mark: Mark) -> BoardgenError:
+    return BoardgenError(
+        f"{what} of {length:,} characters is too long (at most {limit:,})", file=file, mark=mark
+    )
 
 
 def _closing(text: str, start: int, file: str, mark: Mark) -> int:
     """The index just past the ``)`` that closes the ``(`` at ``start`` (comments inside
-    may hold parentheses)."""
+    may hold parentheses); variations nested over :data:`MAX_NESTING` deep are refused."""
     depth = 0
     i = start
     while i < len(text):
@@ -47,6 +120,8 @@ def _closing(text: str, start: int, file: str, mark: Mark) -> int:
             i = end
         elif ch == "(":
             depth += 1
+            if depth > MAX_NESTING:
+                raise BoardgenError(f"variations nest more than {MAX_NESTING} deep", file=file, mark=mark)
         elif ch == ")":
             depth -= 1
             if depth == 0:
@@ -81,6 +156,8 @@ def tokenize(text: str, file: str) -> list[Token]:
         if ch == ";":
             end = text.find("\n", i)
             end = len(text) if end < 0 else end
+            if end - i - 1 > MAX_COMMENT:
+                raise _too_long("comment", end - i - 1, MAX_COMMENT, file, here)
             tokens.append(Token("comment", text[i + 1 : end].strip(), here))
             i = end
             continue
@@ -89,6 +166,9 @@ def tokenize(text: str, file: str) -> list[Token]:
             if not found:
                 raise BoardgenError('bad tag: write [Name "value"]', file=file, mark=here)
             value = found.group(2).replace('\\"', '"').replace("\\\\", "\\")
+            limit = MAX_FEN if found.group(1) == "FEN" else MAX_TAG
+            if len(value) > limit:
+                raise _too_long(f"tag [{found.group(1)}]", len(value), limit, file, here)
             tokens.append(Token("tag", value, here, name=found.group(1)))
             i = found.end()
             continue
@@ -96,11 +176,15 @@ def tokenize(text: str, file: str) -> list[Token]:
             end = text.find("}", i)
             if end < 0:
                 raise BoardgenError("comment '{' is never closed", file=file, mark=here)
+            if end - i - 1 > MAX_COMMENT:
+                raise _too_long("comment", end - i - 1, MAX_COMMENT, file, here)
             tokens.append(Token("comment", " ".join(text[i + 1 : end].split()), here))
             i = end + 1
             continue
         if ch == "(":
             end = _closing(text, i, file, here)
+            if end - i - 2 > MAX_VARIATION:
+                raise _too_long("variation", end - i - 2, MAX_VARIATION, file, here)
             tokens.append(Token("variation", " ".join(text[i + 1 : end - 1].split()), here))
             i = end
             continue
