@@ -179,7 +179,7 @@ def write_output(output: Path, data: bytes) -> None:
 
     if str(output) != STDOUT:
         write_atomic(output, data)
-        click.echo(f"wrote {output}")
+        click.echo(f"wrote {one_line(str(output))}")  # a name may hold escape sequences
         return
     stdout = sys.stdout.buffer
     stdout.write(data)

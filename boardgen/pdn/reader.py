@@ -21,9 +21,9 @@ boardgen.errors.BoardgenError: g.pdn:1:19: move 2 (8-13): move '8-13' is not leg
 
 from __future__ import annotations
 
-__all__ = ["GameRecord", "Ply", "parse_pdn", "read_pdn"]
+__all__ = ["GameRecord", "Ply", "iter_pdn", "parse_pdn", "read_pdn"]
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -280,10 +280,27 @@ def parse_pdn(
     """The games of PDN ``text``; ``game`` overrides the GameType tag (a :class:`Game`,
     a variant id or a descriptor path; ids are looked up in ``folders`` first, as
     :func:`boardgen.load` does). Errors carry ``file`` and the line."""
-    games = [_record(b, file, game, folders) for b in _split(tokenize(text, file), file)]
-    if not games:
+    return list(_records(text, file, game, folders))
+
+
+def _records(
+    text: str, file: str, game: Game | str | None, folders: Sequence[str | Path]
+) -> Iterator[GameRecord]:
+    """The games of ``text`` one by one, each played only when it is asked for."""
+    buildings = _split(tokenize(text, file), file)
+    if not buildings:
         raise BoardgenError("no game in this PDN text", file=file)
-    return games
+    for building in buildings:
+        yield _record(building, file, game, folders)
+
+
+def iter_pdn(
+    path: str | Path, *, game: Game | str | None = None, folders: Sequence[str | Path] = ()
+) -> Iterator[GameRecord]:
+    """The games of the PDN file at ``path`` as :func:`read_pdn` reads them, one at a
+    time: ``boardgen game`` lists a collection as it goes and stops at ``--number``."""
+    name = str(path)
+    return _records(read_text(path, limit=MAX_PDN_BYTES, display=name, latin1=True), name, game, folders)
 
 
 def read_pdn(
