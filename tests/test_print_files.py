@@ -194,7 +194,7 @@ def test_examples_stay_beside_their_sections(vid: str, lang: str) -> None:
 
 
 def test_paragraphs_end_on_two_words_at_least() -> None:
-    from boardgen.sheets.rulesheet import glued
+    from boardgen.sheets.flow import glued
 
     assert glued("A man moves one square.") == "A man moves one\u00a0square."
     assert glued("one") == "one"

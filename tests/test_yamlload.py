@@ -10,7 +10,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boardgen.descriptor import yamlload
+from boardgen.descriptor import _yamlschema, yamlload
 from boardgen.descriptor.yamlload import (
     MAX_ALIAS_NODES,
     MAX_BYTES,
@@ -56,7 +56,7 @@ def test_marks_are_read_only() -> None:
 def test_global_safe_loader_is_left_alone() -> None:
     assert yaml.safe_load("a: yes") == {"a": True}  # still YAML 1.1 for everyone else
     assert data("a: yes") == {"a": "yes"}
-    assert yaml.SafeLoader.yaml_implicit_resolvers is not yamlload._CoreLoader.yaml_implicit_resolvers
+    assert yaml.SafeLoader.yaml_implicit_resolvers is not _yamlschema._CoreLoader.yaml_implicit_resolvers
 
 
 # --- YAML 1.2 core schema --------------------------------------------------------------

@@ -50,17 +50,10 @@ from ..render.pieces_sheet import pieces_pages
 from ..scene import Scene
 from ..texts.catalogue import Catalogue, catalogue, typeset
 from ..texts.compose import rule_sheet_text
+from .diagrams import start_diagram
+from .flow import FOOTER, SceneFlowable, reset_canvas, rule_doc, styles, text_frame
 from .impose import ImposingCanvas
-from .rulesheet import (
-    FOOTER,
-    SceneFlowable,
-    reset_canvas,
-    rule_doc,
-    sheet_story,
-    start_diagram,
-    styles,
-    text_frame,
-)
+from .rulesheet import sheet_story
 
 #: The page of the folded edition: half a sheet of A4, less a trim (148.5 -> 148 mm).
 FOLD_PAPER = Paper("A5", 148.0, 210.0)

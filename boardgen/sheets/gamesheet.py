@@ -26,12 +26,13 @@ from reportlab.platypus import (  # type: ignore[import-untyped,unused-ignore]
     TableStyle,
 )
 
+from ..backends import fonts
 from ..backends.pdf import MM
 from ..pdn.reader import GameRecord, Ply
 from ..render.diagram import fit_cell_size
 from ..render.paper import Paper
 from ..texts.catalogue import Catalogue, catalogue
-from .rulesheet import MUTED, SceneFlowable, rule_doc, styles, text_frame
+from .flow import FOOTER, MARGIN, MUTED, SceneFlowable, rule_doc, styles, text_frame
 
 #: Width of each row's diagram, in mm.
 DIAGRAM_WIDTH = 58.0
@@ -129,9 +130,6 @@ def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, eve
     )
 
     def footer(canvas: Any, document: Any) -> None:
-        from ..backends import fonts
-        from .rulesheet import FOOTER, MARGIN
-
         width, _ = canvas._pagesize
         canvas.saveState()
         canvas.setFillColorRGB(0.35, 0.35, 0.35)

@@ -18,26 +18,13 @@ Tested in this order, the first that holds ends the game:
 
 from __future__ import annotations
 
-__all__ = ["DRAW", "strong_side", "verdict"]
-
-from typing import TYPE_CHECKING
+__all__ = ["DRAW", "verdict"]
 
 from .draws import endgame_entry, repeats
 from .params import LeapingParams
-
-if TYPE_CHECKING:
-    from .position import Position
+from .position import Position, strong_side
 
 DRAW = "draw"
-
-
-def strong_side(men: tuple[int, int], kings: tuple[int, int]) -> int | None:
-    """The player number with three lone kings against one lone king, if any."""
-    for p in (0, 1):
-        o = 1 - p
-        if not men[p] and not men[o] and kings[p].bit_count() == 3 and kings[o].bit_count() == 1:
-            return p
-    return None
 
 
 def verdict(

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from ...errors import BoardgenError, shown
 from ..base import Check, Ending, MoveView, PieceView
 from ..spec import GameSpec
-from .checks import family_checks
 from .draws import endgame_entry
 from .endings import verdict
 from .movegen import MoveGen, Raw
@@ -252,7 +251,11 @@ class LeapingGame:
         return self._with_history(pos)
 
     def family_checks(self) -> Sequence[Check]:
-        return family_checks(self)
+        """``boardgen validate``'s verdicts for this game: is the descriptor playable?
+
+        Each check states one property a working draughts-like descriptor has, so a typo
+        in a setup or a region shows up as a named failure instead of a strange game."""
+        return _playable(self)
 
     # -- beyond the protocol -------------------------------------------------------------
 
@@ -273,3 +276,19 @@ class LeapingGame:
 def make_game(spec: GameSpec) -> LeapingGame:
     """The leaping family's entry point for the rules registry."""
     return LeapingGame(spec)
+
+
+def _playable(game: LeapingGame) -> list[Check]:
+    checks: list[Check] = []
+    start = game.initial()
+    text = game.position_text(start)
+    same = game.parse_position(text) == start
+    checks.append(
+        Check("leaping.position-text", same, f"{text!r} reads back {'unchanged' if same else 'changed'}")
+    )
+    counts = [game.perft(start, depth) for depth in (1, 2, 3)]
+    checks.append(Check("leaping.perft", all(counts), f"perft 1-3 from the start: {counts}"))
+    if game.params.promotion != "none":
+        rows = [far.bit_count() for far in game.tables.far]
+        checks.append(Check("leaping.promotion-row", all(rows), f"promotion rows of {rows} cells"))
+    return checks

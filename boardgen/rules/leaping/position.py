@@ -8,12 +8,11 @@ without a rule keeps its field at the default. perft ignores them (see docs/rule
 
 from __future__ import annotations
 
-__all__ = ["Position", "apply_pieces", "play_raw", "resting_king"]
+__all__ = ["Position", "apply_pieces", "play_raw", "resting_king", "strong_side"]
 
 from typing import NamedTuple
 
 from .draws import Placement, next_endgame, next_seen
-from .endings import strong_side
 from .movegen import Raw
 from .tables import Tables
 
@@ -120,3 +119,12 @@ def resting_king(t: Tables, pos: Position) -> int:
         return 0
     bit = 1 << (run >> 3)
     return bit if pos.kings[p] & bit else 0
+
+
+def strong_side(men: tuple[int, int], kings: tuple[int, int]) -> int | None:
+    """The player number with three lone kings against one lone king, if any."""
+    for p in (0, 1):
+        o = 1 - p
+        if not men[p] and not men[o] and kings[p].bit_count() == 3 and kings[o].bit_count() == 1:
+            return p
+    return None
