@@ -134,7 +134,7 @@ def test_latin_1_files_and_a_missing_file(tmp_path: Path) -> None:
     old = tmp_path / "old.pdn"
     old.write_bytes('[Event "Café"] 1. 11-15 *'.encode("latin-1"))
     assert boardgen.read_pdn(old)[0].tags["Event"] == "Café"
-    with pytest.raises(boardgen.BoardgenError, match="none.pdn: no such file"):
+    with pytest.raises(boardgen.BoardgenError, match=r"none\.pdn: no such file"):
         boardgen.read_pdn(tmp_path / "none.pdn")
 
 
