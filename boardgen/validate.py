@@ -128,8 +128,22 @@ def _engine_checks(variant: Variant) -> list[Check]:
     checks.extend(_example_checks(variant, game))
     checks.append(_texts_print(variant))
     checks.append(_sheets_compose(variant, game))
+    checks.append(_sheet_fits(variant))
     checks.append(_board_fits(variant))
     return checks
+
+
+def _sheet_fits(variant: Variant) -> Check:
+    """The rule sheet's diagrams fit its paper (else the layout stops a build half-way)."""
+    from .render.paper import paper_named
+    from .sheets.diagrams import too_tall_for
+
+    name = "rule sheet fits the paper"
+    paper = paper_named(variant.print.paper)
+    why = too_tall_for(variant, paper)
+    if why is not None:
+        return Check(name, False, why, ("board",))
+    return Check(name, True, f"every diagram fits a page of {paper.name}")
 
 
 def _board_fits(variant: Variant) -> Check:
