@@ -30,7 +30,7 @@ from typing import Any
 from .descriptor.model import Variant
 from .drawopts import colour as parse_colour
 from .drawopts import parse_arrow
-from .errors import BoardgenError
+from .errors import BoardgenError, shown
 from .positions import Move, Position
 from .render.board import BoardOptions, board_scene
 from .render.describe import describe_position
@@ -98,9 +98,19 @@ def _cell(variant: Variant, ref: str | int) -> int:
     return parse_cell(variant, str(ref))
 
 
+#: Most arrows on one diagram, and most cells one arrow passes through: a diagram with
+#: more says nothing a reader can follow (100,000 arrows once took 513 MB).
+MAX_ARROWS = 200
+MAX_ARROW_CELLS = 100
+
+
 def _arrows(variant: Variant, arrows: Iterable[ArrowSpec], default: str) -> list[tuple[tuple[int, ...], str]]:
     found = []
-    for item in arrows:
+    for count, item in enumerate(arrows, 1):
+        if count > MAX_ARROWS:
+            raise BoardgenError(f"more than {MAX_ARROWS} arrows on one diagram")
+        if isinstance(item, str) and len(item) > 20 * MAX_ARROW_CELLS:
+            raise BoardgenError(f"arrow {shown(item)} passes more than {MAX_ARROW_CELLS} cells")
         if isinstance(item, str):
             cells, ink = parse_arrow(item)
         else:
@@ -111,6 +121,8 @@ def _arrows(variant: Variant, arrows: Iterable[ArrowSpec], default: str) -> list
             cells = tuple(parts)
             if len(cells) < 2:
                 raise BoardgenError(f"arrow {item!r}: give at least two cells")
+        if len(cells) > MAX_ARROW_CELLS:
+            raise BoardgenError(f"an arrow passes more than {MAX_ARROW_CELLS} cells ({len(cells):,})")
         found.append((tuple(_cell(variant, c) for c in cells), ink or default))
     return found
 
