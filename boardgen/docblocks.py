@@ -23,13 +23,14 @@ from __future__ import annotations
 
 __all__ = ["OPTIONS", "DiagramBlock"]
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
 from .drawopts import parse_fill, split_items
-from .errors import BoardgenError
+from .errors import BoardgenError, shown
 
 #: Every option a block may give, in the order the documentation lists them.
 OPTIONS = (
@@ -92,9 +93,12 @@ class DiagramBlock:
         size = None
         if options.get("size"):
             pixels = str(options["size"]).strip().removesuffix("px")
-            if not pixels.isdigit() or not 16 <= int(pixels) <= 4000:
+            # ASCII digits only: isdigit() takes '²²²' and int() then raises its own
+            # ValueError (or refuses 5,000 digits), which aborted a Sphinx build.
+            if not re.fullmatch("[0-9]{1,4}", pixels) or not 16 <= int(pixels) <= 4000:
                 raise BoardgenError(
-                    f"write a width in pixels from 16 to 4000, not {options['size']!r}", key="size"
+                    f"write a width in pixels from 16 to 4000, not {shown(str(options['size']), 20)}",
+                    key="size",
                 )
             size = int(pixels)
 
