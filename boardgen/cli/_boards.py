@@ -5,7 +5,7 @@ from __future__ import annotations
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -23,6 +23,16 @@ from ._app import (
 
 if TYPE_CHECKING:
     from ..descriptor.library import Library
+
+
+class _Folder(click.Path):
+    """A folder to write into, named: ``--out ""`` would otherwise become ``.`` and fill
+    the current folder."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail("give a folder name (write . for the current folder)", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 @main.command("list")
@@ -165,7 +175,7 @@ def _terminate(number: int, frame: object) -> None:
 @click.option(
     "--out",
     "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=_Folder(file_okay=False, path_type=Path),
     default=Path("output"),
     show_default=True,
     help="Folder to fill: <id>/ per game (boards, diagrams, pieces, rule sheets), booklets, index.html.",
