@@ -99,6 +99,8 @@ def _batch(source: str, folders: tuple[Path, ...]) -> list[tuple[int, _Request]]
             raise BoardgenError(str(exc), file=source, mark=Mark(number, 1)) from None
         if not words:
             continue
+        if "--help" in words or "-h" in words:  # click would print the help on stdout first
+            raise BoardgenError("--help is not a diagram", file=source, mark=Mark(number, 1))
         try:
             context = diagram.make_context("diagram", words, resilient_parsing=False)
         except click.exceptions.Exit:

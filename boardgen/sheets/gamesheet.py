@@ -11,7 +11,7 @@ sheets, with the same fonts, footer and deterministic output.
 
 from __future__ import annotations
 
-__all__ = ["render_game_sheet", "segments"]
+__all__ = ["printed", "render_game_sheet", "segments"]
 
 import io
 from typing import Any
@@ -137,6 +137,14 @@ def _diagram(record: GameRecord, ply: Ply | None, cell_size: float, words: Catal
     return [SceneFlowable(drawn), Paragraph(escape(caption), styles().small)]
 
 
+def printed(value: str) -> str:
+    """A tag value of the record as the sheet prints it: control characters written as
+    escapes (``\\x1b``), and straight quotation marks that do not pair made closing
+    ones, since the sheet's typesetting pairs them (an odd one stopped the sheet)."""
+    value = one_line(value)
+    return value.replace('"', "\u201d") if value.count('"') % 2 else value
+
+
 def _shown(tag: str, value: str) -> str:
     """A tag's value as printed: unknown parts (``?``, ``1992.??.??``) left out."""
     if tag == "Date":
@@ -152,7 +160,7 @@ def _tags(record: GameRecord, words: Catalogue) -> Any:
         value = (
             record.result.replace("1/2", "\u00bd")
             if tag == "Result"
-            else _shown(tag, record.tags.get(tag, ""))
+            else _shown(tag, printed(record.tags.get(tag, "")))
         )
         if value:
             label = Paragraph(f"<b>{escape(words.text(f'game_sheet.{key}'))}</b>", st.body)
@@ -167,7 +175,7 @@ def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, eve
     words = catalogue(lang)
     st = styles()
     variant = record.game.variant
-    first, second = (record.player(p.id) for p in variant.players)
+    first, second = (printed(record.player(p.id)) for p in variant.players)
     names = {p.id: variant.text(p.name, lang) for p in variant.players}
     title = words.text("game_sheet.versus", first=first, second=second)
     out = io.BytesIO()
@@ -191,7 +199,9 @@ def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, eve
     doc.addPageTemplates([PageTemplate(id="game", frames=[text_frame(doc)], onPage=footer)])
     moves = (len(record.plies) + 1) // 2
     named = [
-        f"{names[p.id]}: {record.player(p.id)}" for p in variant.players if names[p.id] != record.player(p.id)
+        f"{names[p.id]}: {printed(record.player(p.id))}"
+        for p in variant.players
+        if names[p.id] != record.player(p.id)
     ]
     game_title = variant.text(variant.title, lang)
     length = words.count("game_sheet.moves", moves)
