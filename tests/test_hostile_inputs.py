@@ -22,6 +22,7 @@ a timeout, so unbounded work fails the test instead of hanging it; no timing is 
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import stat
@@ -237,7 +238,9 @@ def test_too_many_lines_in_a_batch_are_refused_before_drawing(tmp_path: Path) ->
     (tmp_path / "many.txt").write_text("".join(f"catchup -o d{i}.svg\n" for i in range(MAX_BATCH_LINES + 1)))
     result = cli("diagram", "--batch", "many.txt", cwd=tmp_path)
     assert result.returncode == 2
-    assert one_line(result.stderr) == f"many.txt:{MAX_BATCH_LINES + 1}:1: more than 10,000 diagrams in one batch"
+    assert (
+        one_line(result.stderr) == f"many.txt:{MAX_BATCH_LINES + 1}:1: more than 10,000 diagrams in one batch"
+    )
     assert files_in(tmp_path) == ["many.txt"]
 
 
@@ -273,7 +276,9 @@ def test_a_huge_player_name_is_refused_quickly(tmp_path: Path) -> None:
     (tmp_path / "g.pdn").write_text('[White "' + "W" * 1_000_000 + '"]\n1. 11-15 *\n')
     result = cli("game", "g.pdn", "-o", "sheet.pdf", cwd=tmp_path)
     assert result.returncode == 2
-    assert one_line(result.stderr) == "g.pdn:1:1: tag [White] of 1,000,000 characters is too long (at most 500)"
+    assert (
+        one_line(result.stderr) == "g.pdn:1:1: tag [White] of 1,000,000 characters is too long (at most 500)"
+    )
 
 
 def test_too_many_plies_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -326,7 +331,14 @@ def test_a_folder_of_plies_loses_the_plies_of_a_longer_game(tmp_path: Path) -> N
         (plies / name).write_text("old")
     result = cli("game", "g.pdn", "-o", "plies/", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert files_in(plies) == ["notes.svg", "ply-000.svg", "ply-001.svg", "ply-002.svg", "ply-003.svg", "ply-x.svg"]
+    assert files_in(plies) == [
+        "notes.svg",
+        "ply-000.svg",
+        "ply-001.svg",
+        "ply-002.svg",
+        "ply-003.svg",
+        "ply-x.svg",
+    ]
     assert (plies / "ply-003.svg").read_text() != "old"
 
 
@@ -392,7 +404,7 @@ def _chain() -> str:
         walk += [(i, 4 * band + i % 2) for i in range(50)]
         if band < 12:
             walk += [(i, 4 * band + 2 + (48 - i) % 2) for i in range(48, 0, -1)]
-    taken = [(a[0] + b[0], a[1] + b[1]) for a, b in zip(walk, walk[1:], strict=False)]
+    taken = [(a[0] + b[0], a[1] + b[1]) for a, b in itertools.pairwise(walk)]
     return "W:Wa1:B" + ",".join(f"{_letters(x)}{y + 1}" for x, y in taken)
 
 
