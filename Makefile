@@ -9,7 +9,7 @@ DIGEST := $(shell cksum < pyproject.toml | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.run-$(DIGEST)
 TEST_STAMP := $(VENV)/.test-$(DIGEST)
 
-.PHONY: boards library test fuzz lint bench clean setup system-deps
+.PHONY: boards library test fuzz lint imports bench clean setup system-deps
 
 setup: $(TEST_STAMP)
 
@@ -42,11 +42,17 @@ system-deps:
 test: $(TEST_STAMP) system-deps
 	$(BIN)/ruff check boardgen tests benchmarks
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check boardgen tests benchmarks
 	$(BIN)/ruff format --check boardgen
+	$(BIN)/lint-imports
+
+# Circles, imports up a layer, levels and the largest modules (README, "Architecture").
+imports: $(TEST_STAMP)
+	$(BIN)/python scripts/import_graph.py
 
 # Property-based fuzzing at full strength: 2,600 cases for each of the four properties
 # in tests/test_fuzz.py and 600 mutated texts under a memory limit (over 11,000 in all;

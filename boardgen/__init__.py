@@ -11,47 +11,16 @@ The Python API, for notebooks and documentation (python-chess is the model):
 
 :func:`load` gives a :class:`Game`; positions are immutable (:class:`Position`);
 :func:`svg`, :func:`pdf` and :func:`png` draw them; :func:`read_pdn` reads game
-records. Every bad input raises :class:`BoardgenError`, a ``ValueError``.
+records. Every bad input raises :class:`BoardgenError`, a ``ValueError``. The names
+come from :mod:`boardgen.api`, the layer that joins the model and its pictures.
 """
 
 from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from typing import TYPE_CHECKING, Any
+from . import api
+from .api import *  # noqa: F403 - the public names, listed in boardgen.api.__all__
 
-from .draw import pdf, png, svg
-from .errors import BoardgenError
-from .positions import Game, Move, Position, load
-
-if TYPE_CHECKING:
-    from .pdn import GameRecord, read_pdn, write_pdn
-
-#: Names imported on first use, so that drawing a diagram does not pay for PDN.
-_LAZY = {"GameRecord": "pdn", "read_pdn": "pdn", "write_pdn": "pdn"}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        import importlib
-
-        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'boardgen' has no attribute {name!r}")
-
-
-__all__ = [
-    "BoardgenError",
-    "Game",
-    "GameRecord",
-    "Move",
-    "Position",
-    "__version__",
-    "load",
-    "pdf",
-    "png",
-    "read_pdn",
-    "svg",
-    "write_pdn",
-]
+__all__ = ["__version__"]
+__all__ += api.__all__

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from multiprocessing import Pool
 from pathlib import Path
 
+from .descriptor.library import BrokenDescriptors
 from .descriptor.model import Variant
 from .errors import BoardgenError
 from .fileio import write_atomic
@@ -92,7 +93,7 @@ def _die_with_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = os.getppid()
     try:
-        import ctypes
+        import ctypes  # lazy: only build workers, and only on Linux, use it
 
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
@@ -195,8 +196,6 @@ def build_all(
         except BoardgenError as error:
             failures.append(error)
     if failures:
-        from .descriptor.library import BrokenDescriptors
-
         raise failures[0] if len(failures) == 1 else BrokenDescriptors(failures)
     jobs = build_plan(variants)
     count = min(workers or default_workers(), len(jobs))

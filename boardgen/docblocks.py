@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from . import api
 from .drawopts import parse_fill, split_items
 from .errors import BoardgenError, shown
 
@@ -124,9 +125,7 @@ class DiagramBlock:
         )
 
     def _arguments(self) -> tuple[Any, dict[str, Any]]:
-        import boardgen
-
-        game = boardgen.load(self.game)
+        game = api.load(self.game)
         position = game.position(self.position) if self.position else game.start
         options: dict[str, Any] = {
             "move": self.move,
@@ -148,21 +147,17 @@ class DiagramBlock:
 
     def svg(self) -> str:
         """The diagram as inline SVG (``size`` pixels wide, else in millimetres)."""
-        import boardgen
-
         try:
             position, options = self._arguments()
-            return boardgen.svg(position, size=self.size, **options)
+            return api.svg(position, size=self.size, **options)
         except BoardgenError as error:
             raise self._located(error) from None
 
     def pdf(self) -> bytes:
         """The diagram as a one-page PDF, for print builds (LaTeX)."""
-        import boardgen
-
         try:
             position, options = self._arguments()
-            return boardgen.pdf(position, **options)
+            return api.pdf(position, **options)
         except BoardgenError as error:
             raise self._located(error) from None
 

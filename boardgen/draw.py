@@ -27,13 +27,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .backends.svg import render_fragment, render_svg
 from .descriptor.model import Variant
 from .drawopts import colour as parse_colour
 from .drawopts import parse_arrow
 from .errors import BoardgenError, shown
 from .positions import Move, Position
 from .render.board import BoardOptions, board_scene
-from .render.describe import describe_position
 from .render.diagram import fit_cell_size, flipped_line, move_marks, parse_cell
 from .render.layers import board_layer, position_items
 from .render.layout import Layout
@@ -49,7 +49,8 @@ from .render.marks import (
 )
 from .render.pieces import piece_radius
 from .rules.base import PieceView
-from .scene import Item, Scene
+from .scene import Document, Item, Scene
+from .textboard import describe_position
 
 #: An arrow: ``"11-15:red"``, ``(from, to)``, ``(from, to, colour)`` or a longer path.
 ArrowSpec = str | Sequence[str | int]
@@ -264,8 +265,6 @@ def scene(
 def _layered_svg(position: Position, plan: _Plan) -> str:
     """The SVG of a board without a scoring track: its board layer kept on the game as
     text (see :mod:`boardgen.render.layers`), the position's layer drawn now."""
-    from .backends.svg import render_fragment, render_svg
-
     cache = position.game.cache
     if plan.layer_key not in cache:
         layer = board_layer(plan.variant, plan.options)
@@ -309,8 +308,6 @@ def svg(
     ``colours`` overrides the board's (``light``, ``dark``, ``line``, ``text``, ...),
     a player's pieces (by player id) and the marks' (``arrow``, ``fill``, ``lastmove``).
     """
-    from .backends.svg import render_svg
-
     plan = _plan(
         position,
         move=move,
@@ -352,8 +349,8 @@ def pdf(
 ) -> bytes:
     """The position as a one-page PDF the size of the picture (``cell_size`` mm per
     cell for true scale; default about 120 mm wide). Options as for :func:`svg`."""
+    # Lazy for start-up speed: the PDF backend loads reportlab.
     from .backends.pdf import render_pdf
-    from .scene import Document
 
     drawn = scene(
         position,
@@ -387,6 +384,7 @@ def png(
 ) -> bytes:
     """The position as PNG bytes: ``size`` pixels wide, else at ``dpi`` (the image
     records its resolution, so it still knows its size in mm). Options as for :func:`svg`."""
+    # Lazy for start-up speed: the PNG backend loads reportlab and pypdfium2.
     from .backends.png import render_png
 
     drawn = scene(

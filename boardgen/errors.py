@@ -90,7 +90,7 @@ def closest(word: str, choices: Iterable[str], cutoff: float = 0.6) -> str | Non
 
     difflib is imported here, when a hint is needed, not on every run.
     """
-    import difflib
+    import difflib  # lazy: start-up speed, only a hint needs it
 
     found = difflib.get_close_matches(word, list(choices), n=1, cutoff=cutoff)
     return found[0] if found else None

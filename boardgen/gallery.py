@@ -27,6 +27,8 @@ from urllib.parse import quote
 
 from .descriptor.model import Example, Variant
 from .outputs import BOOKLET_PREFIX, EXAMPLE_PREFIX, FOLD_SUFFIX
+from .texts import languages
+from .texts.catalogue import catalogue
 
 #: The gallery's file name at the top of the output folder.
 GALLERY = "index.html"
@@ -100,11 +102,7 @@ def _pdf_note(data: bytes) -> str:
 
 
 def _language_name(lang: str) -> str:
-    from .texts import languages
-
     if lang in languages():
-        from .texts.catalogue import catalogue
-
         try:
             return catalogue(lang).text("meta.name")
         except Exception:

@@ -31,7 +31,7 @@ from .fileio import PART_NAME, part_stem
 @contextmanager
 def locked(out_dir: Path) -> Iterator[None]:
     """Hold the build lock of ``out_dir`` (created if missing) for the ``with`` block."""
-    import fcntl
+    import fcntl  # lazy: POSIX only, and only a build that writes takes the lock
 
     try:
         out_dir.mkdir(parents=True, exist_ok=True)

@@ -1,10 +1,15 @@
-"""Games, positions and moves for Python users: the model is python-chess's ``Board``.
+"""Games, positions and moves as plain values: the model is python-chess's ``Board``.
 
-:func:`load` returns a :class:`Game`; its :attr:`Game.start` and :meth:`Game.position`
+:func:`boardgen.load` returns a :class:`Game`; its :attr:`Game.start` and :meth:`Game.position`
 are immutable :class:`Position` values that list their legal moves, play one (a new
 position, the old one unchanged) and say whether the game is over. Everything the
 rules engine refuses is a :class:`~boardgen.errors.BoardgenError`, a ``ValueError``
 carrying the one-line message the command line prints.
+
+These values know nothing about drawing, checking or files: a game is made from a
+variant and its engine (:mod:`boardgen.games` finds them), and the public API
+(:mod:`boardgen.api`) adds what shows a position in a notebook, as python-chess's
+``chess.svg`` draws its boards.
 
 >>> import boardgen
 >>> game = boardgen.load("american-checkers")
@@ -27,18 +32,18 @@ boardgen.errors.BoardgenError: move '11-17' is not legal here; legal moves: 9-13
 
 from __future__ import annotations
 
-__all__ = ["Game", "Move", "Position", "load"]
+__all__ = ["Game", "Move", "Position"]
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from .descriptor.model import Variant
 from .errors import BoardgenError
 from .rules.base import Ending, PieceView
 from .rules.base import Game as Engine
+from .textboard import describe_position
 
 
 @dataclass(frozen=True)
@@ -60,7 +65,7 @@ class Move:
 class Game:
     """One game (a variant descriptor) with its rules engine, loaded and checked once.
 
-    Load games with :func:`load`. A game is cheap to keep and share: drawing caches
+    Load games with :func:`boardgen.load`. A game is cheap to keep and share: drawing caches
     what every diagram of it has in common (see :mod:`boardgen.draw`).
     """
 
@@ -83,7 +88,7 @@ class Game:
     @functools.cached_property
     def start(self) -> Position:
         """The starting position of the descriptor's setup."""
-        return Position(self, self.engine.initial())
+        return self.position_of(self.engine.initial())
 
     def position(self, text: str) -> Position:
         """The position a position string writes (PDN FEN on 8x8 diagonal boards).
@@ -92,16 +97,17 @@ class Game:
         >>> boardgen.load("american-checkers").position("W:W27,K30:B23,14").turn
         'white'
         """
-        return Position(self, self.engine.parse_position(text))
+        return self.position_of(self.engine.parse_position(text))
 
     def player_name(self, player: str, lang: str = "en") -> str:
         """A player's name in ``lang`` (``Black``, ``Noirs``, ``Schwarz``)."""
         return self.variant.text(self.variant.player(player).name, lang)
 
-    def _repr_svg_(self) -> str:
-        from .draw import svg
-
-        return svg(self.start)
+    def position_of(self, state: Any) -> Position:
+        """The position of this game that the engine's ``state`` is. Every position
+        of the game is made here, so a kind of game that makes richer positions (the
+        API's, which show themselves in notebooks) gets them from every move."""
+        return Position(self, state)
 
     def __repr__(self) -> str:
         return f"<boardgen.Game {self.id}>"
@@ -159,7 +165,7 @@ class Position:
         chosen = self.move(move) if isinstance(move, str) else move
         if chosen.raw is None:
             chosen = self.move(chosen.text)
-        return Position(self.game, self.game.engine.play(self.state, chosen.raw))
+        return self.game.position_of(self.game.engine.play(self.state, chosen.raw))
 
     def outcome(self) -> str | None:
         """The winner's player id, ``"draw"``, or None while the game goes on."""
@@ -187,59 +193,9 @@ class Position:
             raw,
         )
 
-    def _repr_svg_(self) -> str:
-        from .draw import svg
-
-        return svg(self)
-
     def __str__(self) -> str:
         """The position as a text board plus each player's pieces (the SVG's ``<desc>``)."""
-        from .render.describe import describe_position
-
         return describe_position(self.game.variant, self.game.engine.pieces(self.state))
 
     def __repr__(self) -> str:
         return f"<boardgen.Position {self.game.id} {self.text}>"
-
-
-_LOADED: dict[tuple[str, float], Game] = {}
-
-
-def load(ref: str | Path, *, folders: Sequence[str | Path] = ()) -> Game:
-    """The game ``ref`` names: a variant id or a descriptor file.
-
-    Ids are looked up in ``folders`` (in order), then in the folders of the
-    ``BOARDGEN_VARIANTS`` environment variable, then among the shipped games. The
-    descriptor is read, checked (as ``boardgen validate`` does) and its rules engine
-    built once; loading the same unchanged file again returns the same game.
-
-    >>> import boardgen
-    >>> boardgen.load("pool-checkers").title
-    'Pool Checkers'
-    >>> boardgen.load("pool-chekers")
-    Traceback (most recent call last):
-    ...
-    boardgen.errors.BoardgenError: no variant 'pool-chekers'; did you mean pool-checkers?
-    """
-    from .descriptor import load_variant
-    from .rules.registry import make_game
-    from .validate import ensure_printable
-
-    text = str(ref)
-    if folders:
-        from .descriptor.library import Library
-
-        variant = Library([Path(f) for f in folders]).load(text)
-    else:
-        variant = load_variant(text)
-    try:
-        stamp = variant.file.stat().st_mtime
-    except OSError:  # pragma: no cover - the file was just read
-        stamp = 0.0
-    key = (str(variant.file.resolve()), stamp)
-    if key in _LOADED:
-        return _LOADED[key]
-    ensure_printable(variant)
-    game = Game(variant, make_game(variant.game_spec(), variant.rules.family))
-    _LOADED[key] = game
-    return game

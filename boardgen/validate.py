@@ -13,7 +13,14 @@ __all__ = ["colour_warnings", "ensure_printable", "failures", "run_checks"]
 
 from .descriptor.model import Variant
 from .errors import BoardgenError
+from .fonts import missing_glyphs
+from .paper import paper_named
+from .render.legible import colour_findings
+from .render.pictures import check_page_limit
 from .rules.base import Check, Game
+from .rules.registry import make_game
+from .sheets.diagrams import too_tall_for
+from .texts.compose import rule_sheet_text
 
 
 def run_checks(variant: Variant) -> list[Check]:
@@ -30,8 +37,6 @@ def colour_warnings(variant: Variant) -> list[Check]:
     """The greyscale colour rule (:mod:`boardgen.render.legible`): one failed check per
     piece colour that would vanish on its cells on a black-and-white printer. A warning,
     not a failure: the game plays and prints, only less readably."""
-    from .render.legible import colour_findings
-
     return [
         Check(
             "colours readable in greyscale", False, found.message(), ("players", found.player_index, "colour")
@@ -98,8 +103,6 @@ def _mirror(variant: Variant) -> Check:
 
 
 def _engine_checks(variant: Variant) -> list[Check]:
-    from .rules.registry import make_game
-
     try:
         game = make_game(variant.game_spec(), variant.rules.family)
         start = game.initial()
@@ -135,9 +138,6 @@ def _engine_checks(variant: Variant) -> list[Check]:
 
 def _sheet_fits(variant: Variant) -> Check:
     """The rule sheet's diagrams fit its paper (else the layout stops a build half-way)."""
-    from .render.paper import paper_named
-    from .sheets.diagrams import too_tall_for
-
     name = "rule sheet fits the paper"
     paper = paper_named(variant.print.paper)
     why = too_tall_for(variant, paper)
@@ -148,8 +148,6 @@ def _sheet_fits(variant: Variant) -> Check:
 
 def _board_fits(variant: Variant) -> Check:
     """The true-scale board fits the page limit (``board.pdf`` refuses it otherwise)."""
-    from .outputs import check_page_limit
-
     name = "board prints within the page limit"
     try:
         check_page_limit(variant)
@@ -176,8 +174,6 @@ def _printed_texts(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
 
 def _texts_print(variant: Variant) -> Check:
     """The embedded font can draw every character of every printed text (else: empty boxes)."""
-    from .backends.fonts import missing_glyphs
-
     name = "texts print in the font"
     for key, text in _printed_texts(variant):
         missing = missing_glyphs(text) + missing_glyphs(text, bold=True)
@@ -190,8 +186,6 @@ def _texts_print(variant: Variant) -> Check:
 def _sheets_compose(variant: Variant, game: Game) -> Check:
     """The rule sheets can be written in every language (as ``render --what rules`` and
     ``build`` do): every example's topic names a section, every rule value has a sentence."""
-    from .texts.compose import rule_sheet_text
-
     name = "rule sheets can be written"
     for lang in variant.languages:
         try:

@@ -25,11 +25,11 @@ import argparse
 import ast
 import importlib.util
 import sys
-import tomllib
 from collections import defaultdict
 from pathlib import Path
 
 import grimp
+import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = "boardgen"
@@ -113,18 +113,37 @@ def layer_of(module: str, table: list[list[str]]) -> int | None:
     return None
 
 
-def local_imports(package_dir: Path) -> list[str]:
-    """``file:line`` of every import inside a function body."""
-    found = []
+def local_imports(package_dir: Path) -> list[tuple[str, bool]]:
+    """``file:line`` of every import inside a function body, and whether it says why it
+    is lazy: a comment with "lazy" on its line or above its block of imports."""
+    found = set()
     for path in sorted(package_dir.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for function in ast.walk(tree):
+        text = path.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        for function in ast.walk(ast.parse(text)):
             if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             for node in ast.walk(function):
                 if isinstance(node, (ast.Import, ast.ImportFrom)):
-                    found.append(f"{path.relative_to(package_dir.parent)}:{node.lineno}")
-    return sorted(set(found))
+                    found.add(
+                        (f"{path.relative_to(package_dir.parent)}:{node.lineno}", _says_lazy(lines, node))
+                    )
+    return sorted(found)
+
+
+def _says_lazy(lines: list[str], node: ast.stmt) -> bool:
+    """Whether the import's own lines, or the comment above its block of imports, say "lazy"."""
+    end = node.end_lineno or node.lineno
+    if any("lazy" in line.lower() for line in lines[node.lineno - 1 : end]):
+        return True
+    at = node.lineno - 2
+    while at >= 0 and (not lines[at].strip() or lines[at].strip().startswith(("from ", "import ", ")"))):
+        at -= 1
+    while at >= 0 and lines[at].strip().startswith("#"):
+        if "lazy" in lines[at].lower():
+            return True
+        at -= 1
+    return False
 
 
 def main() -> int:
@@ -182,11 +201,16 @@ def main() -> int:
     print(f"rooms: {len(rooms)}, levels: {levels}, rooms importing each other: {tangled or 'none'}")
 
     local = local_imports(package_dir)
-    print(f"function-local imports: {len(local)}")
+    unexplained = [where for where, lazy in local if not lazy]
+    print(f"function-local imports: {len(local)}, not marked lazy for start-up speed: {len(unexplained)}")
+    for where in unexplained:
+        print("  " + where)
 
     sizes = sorted(
-        ((len(p.read_text(encoding="utf-8").splitlines()), str(p.relative_to(package_dir.parent)))
-         for p in package_dir.rglob("*.py")),
+        (
+            (len(p.read_text(encoding="utf-8").splitlines()), str(p.relative_to(package_dir.parent)))
+            for p in package_dir.rglob("*.py")
+        ),
         reverse=True,
     )
     print("largest modules: " + ", ".join(f"{name} {lines}" for lines, name in sizes[: args.top]))

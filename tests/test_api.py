@@ -25,6 +25,7 @@ NS = {"svg": SVG[1:-1]}
 DOCTESTED = [
     "boardgen",
     "boardgen.positions",
+    "boardgen.api",
     "boardgen.draw",
     "boardgen.drawopts",
     "boardgen.docblocks",

@@ -18,7 +18,7 @@ import pytest
 
 from boardgen.descriptor import load_all
 from boardgen.outputs import board_pages_for, render_booklet_file
-from boardgen.render.paper import A4, LETTER
+from boardgen.paper import A4, LETTER
 from boardgen.render.pieces_sheet import pieces_pages
 from boardgen.sheets.booklet import FOLD_PAPER, render_booklet, render_folded_booklet
 from boardgen.sheets.impose import padded, saddle_stitch

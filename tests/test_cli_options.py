@@ -22,7 +22,7 @@ from click.testing import CliRunner
 
 from boardgen.cli import main
 from boardgen.descriptor import load_variant
-from boardgen.render.paper import PAPERS, paper_named
+from boardgen.paper import PAPERS, paper_named
 from boardgen.rules.registry import make_game
 
 ROOT = Path(__file__).resolve().parents[1]

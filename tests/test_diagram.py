@@ -339,7 +339,7 @@ def test_a_one_step_arrow_leaves_the_piece_and_shows_its_shaft() -> None:
 def test_square_numbers_lie_under_the_pieces_and_never_below_six_points() -> None:
     variant = load_variant("american-checkers")
     from boardgen.backends.svg import render_svg
-    from boardgen.outputs import start_pieces
+    from boardgen.render.pictures import start_pieces
 
     for size, shown in ((6.0, range(13, 21)), (25.0, range(1, 33))):
         scene = diagram_scene(variant, start_pieces(variant), cell_size=size)
@@ -482,10 +482,10 @@ def test_a_diagram_drawn_in_two_layers_looks_like_the_whole_scene(size: float) -
     import pypdfium2 as pdfium
 
     from boardgen.backends.pdf import render_pdf
-    from boardgen.outputs import start_pieces
     from boardgen.render.board import BoardOptions, board_scene
     from boardgen.render.layers import board_layer, position_items
     from boardgen.render.marks import highlight_items
+    from boardgen.render.pictures import start_pieces
     from boardgen.scene import Document, Scene
 
     variant = load_variant("american-checkers")

@@ -566,8 +566,9 @@ def test_mutated_records_are_read_or_refused(case: tuple[str, str]) -> None:
     event("read")
     for record in records:
         assert len(record.positions()) == len(record.plies) + 1
-        again = _refused(lambda: parse_pdn(write_pdn(record), file=name))
-        assert again is not None, write_pdn(record)[:300]
+        written = write_pdn(record)
+        again = _refused(lambda: parse_pdn(written, file=name))  # noqa: B023 - called at once
+        assert again is not None, written[:300]
         assert [p.move for p in again[0].plies] == [p.move for p in record.plies]
 
 

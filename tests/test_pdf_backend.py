@@ -14,7 +14,7 @@ import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
-from boardgen.backends import fonts
+from boardgen import fonts
 from boardgen.backends.pdf import render_pdf
 from boardgen.scene import Circle, Document, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
 
@@ -231,7 +231,7 @@ def test_text_width_matches_reportlab() -> None:
 def test_measuring_text_does_not_import_reportlab() -> None:
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]);"
-        "from boardgen.backends.fonts import text_width; text_width('Größe', 3.0, True);"
+        "from boardgen.fonts import text_width; text_width('Größe', 3.0, True);"
         "assert 'reportlab' not in sys.modules, 'reportlab imported'"
     )
     subprocess.run([sys.executable, "-c", code, str(ROOT)], check=True)

@@ -17,7 +17,7 @@ import pytest
 from boardgen.descriptor import load_variant
 from boardgen.descriptor.model import RulesSpec, Variant
 from boardgen.outputs import RenderOptions, render, render_file, variant_files, variant_languages
-from boardgen.render.paper import LETTER
+from boardgen.paper import LETTER
 from boardgen.render.pieces_sheet import COUNTER_RATIO, counter_sets, pieces_pages, spares
 from boardgen.rules.registry import make_game
 from boardgen.scene import Circle, Group

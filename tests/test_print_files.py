@@ -22,7 +22,7 @@ from boardgen.outputs import (
     variant_languages,
     worded_file,
 )
-from boardgen.render.paper import A4
+from boardgen.paper import A4
 from boardgen.texts.catalogue import catalogue, languages
 
 #: English words of board and start pages that another language's pages must not show.

@@ -16,12 +16,12 @@ import pypdf
 import pypdfium2
 import pytest
 
-from boardgen.backends.fonts import missing_glyphs
 from boardgen.descriptor import load_all
 from boardgen.descriptor.model import Example, Variant
 from boardgen.errors import BoardgenError
+from boardgen.fonts import missing_glyphs
 from boardgen.outputs import RenderOptions, booklet_files, render, variant_files
-from boardgen.render.paper import A4, LETTER
+from boardgen.paper import A4, LETTER
 from boardgen.rules.registry import make_game
 from boardgen.sheets.rulesheet import render_rules
 from boardgen.texts.catalogue import languages

@@ -11,7 +11,7 @@ import pytest
 from pdfplumber.pdf import PDF
 
 from boardgen.backends.pdf import render_pdf
-from boardgen.render.paper import A3, A4, LETTER, MARGIN, Box, Paper, paper_named
+from boardgen.paper import A3, A4, LETTER, MARGIN, Box, Paper, paper_named
 from boardgen.render.ruler import ruler
 from boardgen.render.sheet import GUTTER, OVERLAP, board_pages, content_box, diagram_page
 from boardgen.render.tiles import item_bounds
@@ -436,7 +436,7 @@ def test_tiled_boards_show_cut_lines_glue_strips_and_no_cut_text(variant_id: str
 
 def test_a_cell_larger_than_a_tile_is_refused_in_one_line() -> None:
     from boardgen.errors import BoardgenError
-    from boardgen.render.paper import paper_named
+    from boardgen.paper import paper_named
 
     paper = paper_named("100x140")
     with pytest.raises(BoardgenError, match=r"does not fit whole on a tile of .* paper"):

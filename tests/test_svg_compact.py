@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from boardgen.backends.svg import render_svg
 from boardgen.descriptor import load_variant
 from boardgen.outputs import render
+from boardgen.paper import A4
 from boardgen.render.board import BoardOptions, board_scene
 from boardgen.render.diagram import diagram_scene, fit_cell_size
-from boardgen.render.paper import A4
 from boardgen.render.sheet import board_pages
 from boardgen.scene import Circle, Group, Item, Scene, Style, Text
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from boardgen.backends.fonts import missing_glyphs
 from boardgen.descriptor import load_all, load_variant
 from boardgen.descriptor.model import Example, RulesSpec, Variant
 from boardgen.errors import BoardgenError
+from boardgen.fonts import missing_glyphs
 from boardgen.rules.leaping.directions import DIRECTION_WORDS
 from boardgen.rules.leaping.params import CHOICES, DEFAULTS
 from boardgen.texts import compose

@@ -3,7 +3,7 @@
 A board is only usable if a printed 30 mm cell measures 30 mm, so one scene millimetre
 is exactly 72/25.4 pt and each page is exactly the scene's size: the whole scene is
 drawn under one page matrix (scale, and a flip because scenes grow downwards), never
-re-fitted. Fonts are embedded TrueType subsets (see :mod:`boardgen.backends.fonts`),
+re-fitted. Fonts are embedded TrueType subsets (see :mod:`boardgen.fonts`),
 so text looks and measures the same in every viewer.
 
 Output is byte-for-byte reproducible (reportlab's invariant mode: no timestamps, no
@@ -21,8 +21,8 @@ from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas  # type: ignore[import-untyped,unused-ignore]
 
+from .. import fonts
 from ..scene import Circle, Document, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
-from . import fonts
 
 #: Points per millimetre.
 MM = 72 / 25.4

@@ -27,7 +27,10 @@ import click
 from click.shell_completion import CompletionItem
 
 from .. import __version__
+from ..descriptor.library import Library
 from ..errors import BoardgenError, one_line
+from ..fileio import write_atomic
+from ..texts import languages
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -87,8 +90,6 @@ def uses_library(command: F) -> F:
     )
     @functools.wraps(command)
     def wrapper(*args: Any, variant_folders: tuple[Path, ...], **kwargs: Any) -> Any:
-        from ..descriptor.library import Library
-
         library = Library(variant_folders)
         for notice in library.notices:
             click.echo(f"boardgen: note: {notice}", err=True)
@@ -99,8 +100,6 @@ def uses_library(command: F) -> F:
 
 def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Shell completion for VARIANT: the variant ids (with ``--variants`` folders), and file names."""
-    from ..descriptor.library import Library
-
     try:
         library = Library(ctx.params.get("variant_folders") or ())
     except BoardgenError:
@@ -112,8 +111,6 @@ def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str
 def language(code: str) -> str:
     """The language ``--lang`` names, in any case (``FR`` is ``fr``); an unknown code is a
     :class:`BoardgenError` naming the known ones (one line, exit status 2)."""
-    from ..texts import languages
-
     lang = code.strip().lower()
     known = languages()
     if lang not in known:
@@ -175,8 +172,6 @@ def output_format(output: Path, fmt: str | None, formats: Sequence[str], default
 def write_output(output: Path, data: bytes) -> None:
     """Write ``data`` to ``output`` (see :mod:`boardgen.fileio`) and say so, or to standard
     output for ``-o -`` (:func:`output_format` refused a PDF or PNG for a terminal)."""
-    from ..fileio import write_atomic
-
     if str(output) != STDOUT:
         write_atomic(output, data)
         click.echo(f"wrote {one_line(str(output))}")  # a name may hold escape sequences
@@ -219,8 +214,6 @@ class _Group(click.Group):
             click.echo(error.ctx.get_help() if error.ctx is not None else error.format_message(), err=True)
             sys.exit(error.exit_code)
         except click.UsageError as error:
-            from ..errors import one_line
-
             hint = f" (see '{error.ctx.command_path} --help')" if error.ctx is not None else ""
             click.echo(f"Error: {one_line(error.format_message())}{hint}", err=True)
             sys.exit(error.exit_code)

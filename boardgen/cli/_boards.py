@@ -5,10 +5,12 @@ from __future__ import annotations
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
+from ..descriptor.library import Library
+from ..paper import paper_named
 from ._app import (
     Finite,
     complete_variant,
@@ -20,9 +22,6 @@ from ._app import (
     uses_library,
     write_output,
 )
-
-if TYPE_CHECKING:
-    from ..descriptor.library import Library
 
 
 class _Folder(click.Path):
@@ -127,9 +126,9 @@ def render(
     to a rule sheet, and --paper and --landscape nothing to an SVG board; such a
     combination is refused (exit status 2) rather than ignored.
     """
+    # Lazy for start-up speed (completion, --help): the commands load what they run.
     from ..outputs import RenderOptions
     from ..outputs import render as render_output
-    from ..render.paper import paper_named
     from ..validate import ensure_printable
 
     chosen = output_format(output, fmt, ("svg", "pdf"), "pdf" if what == "rules" else "svg")
@@ -198,7 +197,7 @@ def build(library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | N
     is named, one line each, and then nothing is written. On a terminal a progress bar
     runs on stderr; piped, only the summary is printed.
     """
-    from ..build import build_all
+    from ..build import build_all  # lazy: start-up speed, as above
 
     variants = library.load_all(games)
     # A terminated build exits through Python, so files being written are removed

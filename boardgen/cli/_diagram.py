@@ -11,13 +11,17 @@ import os
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 from click.core import ParameterSource
 
+from .. import api
+from ..descriptor.library import Library
+from ..drawopts import parse_fill
 from ..errors import BoardgenError, Mark, one_line
 from ..fileio import Staged
+from ..inputfile import read_text
 from ._app import (
     STDOUT,
     Finite,
@@ -29,9 +33,6 @@ from ._app import (
     uses_library,
     write_output,
 )
-
-if TYPE_CHECKING:
-    from ..descriptor.library import Library
 
 
 @dataclass(frozen=True)
@@ -55,13 +56,10 @@ class _Request:
 
 def _draw(request: _Request) -> bytes:
     """The file's bytes (nothing is written here: a batch writes only when all are drawn)."""
-    import boardgen
-    from boardgen.drawopts import parse_fill
-
     chosen = output_format(request.output, request.fmt, ("svg", "pdf", "png"), "svg")
     if chosen != "png" and request.dpi is not None:
         raise BoardgenError(f"--dpi does not apply to {chosen.upper()} output: it has no pixels")
-    game = boardgen.load(request.variant, folders=request.folders)
+    game = api.load(request.variant, folders=request.folders)
     position = game.position(request.position) if request.position else game.start
     fill = dict(parse_fill(text) for text in request.fills)
     options: dict[str, Any] = {
@@ -74,10 +72,10 @@ def _draw(request: _Request) -> bytes:
         "cell_size": request.size,
     }
     if chosen == "svg":
-        return ('<?xml version="1.0" encoding="UTF-8"?>\n' + boardgen.svg(position, **options)).encode()
+        return ('<?xml version="1.0" encoding="UTF-8"?>\n' + api.svg(position, **options)).encode()
     if chosen == "pdf":
-        return boardgen.pdf(position, **options)
-    return boardgen.png(position, dpi=request.dpi or 200, **options)
+        return api.pdf(position, **options)
+    return api.png(position, dpi=request.dpi or 200, **options)
 
 
 #: Largest batch file, and most diagrams in one batch (README, "Limits").
@@ -88,8 +86,6 @@ MAX_BATCH_LINES = 10_000
 def _batch(source: str, folders: tuple[Path, ...]) -> list[tuple[int, _Request]]:
     """The requests of a batch file: one diagram per line, written as this command's
     arguments (``american-checkers --move 11-15 -o a.svg``); ``#`` starts a comment."""
-    from ..inputfile import read_text
-
     text = read_text(source, limit=MAX_BATCH_BYTES, display="<stdin>" if source == "-" else source)
     requests = []
     for number, line in enumerate(text.splitlines(), 1):

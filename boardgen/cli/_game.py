@@ -6,18 +6,16 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 from click.core import ParameterSource
 
+from .. import api
+from ..descriptor.library import Library
 from ..errors import BoardgenError, one_line
+from ..fileio import write_atomic
+from ..pdn.reader import iter_pdn
 from ._app import complete_variant, main, reports_errors, uses_library
-
-if TYPE_CHECKING:
-    from ..descriptor.library import Library
-    from ..pdn.reader import GameRecord
-
 
 _KINDS = "write a .pdf (game sheet), .gif, .pdn or a folder/"
 
@@ -43,7 +41,7 @@ def _kind(output: Path) -> str:
     raise click.UsageError(f"-o {shown}: {_KINDS}")
 
 
-def _line(index: int, record: GameRecord) -> str:
+def _line(index: int, record: api.GameRecord) -> str:
     """The listing's line for one game. Tag values are the file's: escaped, so no control
     sequence reaches the terminal and no newline forges a line."""
     first, second = (one_line(record.player(p.id)) for p in record.game.variant.players)
@@ -93,18 +91,14 @@ def _outputs(
     record: object, output: Path, every: int, lang: str, paper: str, width: int
 ) -> dict[Path, bytes]:
     """Every file to write, drawn before any is written."""
-    from .. import GameRecord
-
-    assert isinstance(record, GameRecord)
+    assert isinstance(record, api.GameRecord)
     suffix = "." + _kind(output)
     if suffix == ".pdf":
         return {output: record.sheet(lang=lang, paper=paper, every=every)}
     if suffix == ".gif":
         return {output: record.animation(width=width)}
     if suffix == ".pdn":
-        from .. import write_pdn
-
-        return {output: write_pdn(record).encode("utf-8")}
+        return {output: api.write_pdn(record).encode("utf-8")}
     if suffix == ".folder":
         digits = max(3, len(str(len(record.plies))))
         declaration = '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -181,11 +175,10 @@ def game(
     game as PDN or one SVG diagram per ply (ply-000.svg is the start).
     """
 
-    from ..pdn.reader import iter_pdn
-
     if output is not None:
         _kind(output)
-    games = iter_pdn(file, game=variant, folders=library.folders)
+    records = iter_pdn(file, game=variant, folders=library.folders, load=api.load)
+    games = (api.GameRecord.of(record) for record in records)
     chosen = click.get_current_context().get_parameter_source("number") is not ParameterSource.DEFAULT
     if ply is None and output is None and not chosen:
         # One line per game as it is read: a long collection shows its first games at once.
@@ -207,8 +200,6 @@ def game(
     if output is not None:
         files = _outputs(record, output, every, lang, paper, width)
         _check_targets(files, file, output)
-        from ..fileio import write_atomic
-
         for path, data in files.items():
             write_atomic(path, data, follow_links=len(files) == 1)
         if _kind(output) == "folder":

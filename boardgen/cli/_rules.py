@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
+from ..descriptor.library import Library
 from ..errors import BoardgenError
+from ..rules.base import Game
+from ..rules.registry import make_game
 from ._app import complete_variant, main, reports_errors, uses_library
-
-if TYPE_CHECKING:
-    from ..descriptor.library import Library
-    from ..rules.base import Game
 
 _VARIANT_HELP = "VARIANT is a variant id or a path to a descriptor YAML file."
 
@@ -45,7 +44,7 @@ def validate(library: Library, games: tuple[str, ...]) -> None:
     printer gets a `warn` line (it still validates). Exit status: 0 all valid, 1 a
     check failed, 2 bad input.
     """
-    from ..validate import colour_warnings, run_checks
+    from ..validate import colour_warnings, run_checks  # lazy: start-up speed (completion, --help)
 
     loaded, errors = library.load_many(library.select(games))
     failed = False
@@ -65,8 +64,6 @@ def validate(library: Library, games: tuple[str, ...]) -> None:
 
 def _game_at(library: Library, ref: str, position: str | None) -> tuple[Game, Any]:
     """The variant's game and the position to start from."""
-    from ..rules.registry import make_game
-
     variant = library.load(ref)
     game = make_game(variant.game_spec(), variant.rules.family)
     start = game.initial() if position is None else game.parse_position(position)

@@ -15,10 +15,10 @@ from pathlib import Path
 
 from ..errors import BoardgenError
 from ..geometry import Grid, HexHexGrid, Side, SquareGrid
-from ..render.paper import paper_named
+from ..paper import paper_named
 from ..rules.registry import FAMILIES, check_params
 from ..rules.spec import ScoringTrack
-from ..texts import languages
+from .languages import languages
 from .model import BoardSpec, Example, Player, PrintSettings, RulesSpec, SheetTexts, Source, Variant
 from .printable import MAX_CAPTION, MAX_NAME, MAX_PARAGRAPH, MAX_TITLE, check_printable
 from .reader import Reader

@@ -21,18 +21,29 @@ boardgen.errors.BoardgenError: g.pdn:1:19: move 2 (8-13): move '8-13' is not leg
 
 from __future__ import annotations
 
-__all__ = ["GameRecord", "Ply", "iter_pdn", "parse_pdn", "read_pdn"]
+__all__ = ["GameLoader", "GameRecord", "Ply", "iter_pdn", "parse_pdn", "read_pdn"]
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Protocol
 
+from ..descriptor.library import Library
 from ..errors import BoardgenError, Mark, shown
+from ..games import open_game
 from ..inputfile import read_text
 from ..positions import Game, Move, Position
 from .gametypes import GAME_TYPES, variant_for
 from .squares import Squares, game_type
 from .tokens import MAX_GAMES, MAX_PDN_BYTES, MAX_PLIES, MAX_VARIATIONS, Token, move_number, tokenize
+
+
+class GameLoader(Protocol):
+    """How a record's game is opened from its id or file: :func:`boardgen.games.open_game`
+    by default; :func:`boardgen.read_pdn` passes :func:`boardgen.load`, so a record read
+    through the API is a checked game whose positions draw themselves."""
+
+    def __call__(self, ref: str | Path, *, folders: Sequence[str | Path] = ...) -> Game: ...
 
 
 @dataclass(frozen=True)
@@ -54,7 +65,10 @@ class Ply:
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One game of a PDN file: its tags, its start, its plies and its result."""
+    """One game of a PDN file: its tags, its start, its plies and its result.
+
+    A record is a value: the API's :class:`boardgen.GameRecord` adds its game sheet,
+    animation and diagrams."""
 
     tags: Mapping[str, str]
     game: Game
@@ -84,35 +98,6 @@ class GameRecord:
         tags match the players' English names), else that name."""
         name = self.game.player_name(player)
         return self.tags.get(name, name)
-
-    def sheet(self, *, lang: str = "en", paper: str = "a4", every: int = 10) -> bytes:
-        """The game sheet as PDF bytes: tags, the moves with their comments, and a
-        diagram every ``every`` moves and after each comment, in ``lang``."""
-        from ..render.paper import paper_named
-        from ..sheets.gamesheet import render_game_sheet
-
-        return render_game_sheet(self, lang=lang, paper=paper_named(paper), every=every)
-
-    def animation(self, *, width: int = 360) -> bytes:
-        """The game as an animated GIF, ``width`` pixels wide: one frame per position."""
-        from ..render.animation import render_gif
-
-        return render_gif(self.positions(), [p.move for p in self.plies], width=width)
-
-    def diagrams(self) -> list[str]:
-        """One SVG per position, the start first, each with the last move's cells tinted."""
-        from ..draw import svg
-
-        return [
-            svg(position, lastmove=self.plies[i - 1].move if i else None)
-            for i, position in enumerate(self.positions())
-        ]
-
-    def _repr_svg_(self) -> str:
-        from ..draw import svg
-
-        last = self.plies[-1].move if self.plies else None
-        return svg(self.positions()[-1], lastmove=last)
 
 
 @dataclass
@@ -150,10 +135,13 @@ def _split(tokens: list[Token], file: str) -> list[_Building]:
     return games
 
 
-def _load(building: _Building, file: str, override: Game | str | None, folders: Sequence[str | Path]) -> Game:
-    from ..descriptor.library import Library
-    from ..positions import load
-
+def _load(
+    building: _Building,
+    file: str,
+    override: Game | str | None,
+    folders: Sequence[str | Path],
+    load: GameLoader,
+) -> Game:
     if isinstance(override, Game):
         return override
     try:
@@ -179,10 +167,7 @@ def _squares(building: _Building, file: str, game: Game) -> Squares | None:
         raise BoardgenError(error.message, file=file, mark=building.mark) from None
 
 
-def _record(
-    building: _Building, file: str, override: Game | str | None, folders: Sequence[str | Path]
-) -> GameRecord:
-    game = _load(building, file, override, folders)
+def _record(building: _Building, file: str, game: Game) -> GameRecord:
     squares = _squares(building, file, game)
     start = game.start
     if "FEN" in building.tags:
@@ -269,42 +254,54 @@ def _record(
 
 
 def _with(ply: Ply, **changes: object) -> Ply:
-    from dataclasses import replace
-
     return replace(ply, **changes)  # type: ignore[arg-type]
 
 
 def parse_pdn(
-    text: str, *, file: str = "<pdn>", game: Game | str | None = None, folders: Sequence[str | Path] = ()
+    text: str,
+    *,
+    file: str = "<pdn>",
+    game: Game | str | None = None,
+    folders: Sequence[str | Path] = (),
+    load: GameLoader = open_game,
 ) -> list[GameRecord]:
     """The games of PDN ``text``; ``game`` overrides the GameType tag (a :class:`Game`,
     a variant id or a descriptor path; ids are looked up in ``folders`` first, as
-    :func:`boardgen.load` does). Errors carry ``file`` and the line."""
-    return list(_records(text, file, game, folders))
+    :func:`boardgen.load` does), ``load`` opens it. Errors carry ``file`` and the line."""
+    return list(_records(text, file, game, folders, load))
 
 
 def _records(
-    text: str, file: str, game: Game | str | None, folders: Sequence[str | Path]
+    text: str, file: str, game: Game | str | None, folders: Sequence[str | Path], load: GameLoader
 ) -> Iterator[GameRecord]:
     """The games of ``text`` one by one, each played only when it is asked for."""
     buildings = _split(tokenize(text, file), file)
     if not buildings:
         raise BoardgenError("no game in this PDN text", file=file)
     for building in buildings:
-        yield _record(building, file, game, folders)
+        yield _record(building, file, _load(building, file, game, folders, load))
 
 
 def iter_pdn(
-    path: str | Path, *, game: Game | str | None = None, folders: Sequence[str | Path] = ()
+    path: str | Path,
+    *,
+    game: Game | str | None = None,
+    folders: Sequence[str | Path] = (),
+    load: GameLoader = open_game,
 ) -> Iterator[GameRecord]:
     """The games of the PDN file at ``path`` as :func:`read_pdn` reads them, one at a
     time: ``boardgen game`` lists a collection as it goes and stops at ``--number``."""
     name = str(path)
-    return _records(read_text(path, limit=MAX_PDN_BYTES, display=name, latin1=True), name, game, folders)
+    text = read_text(path, limit=MAX_PDN_BYTES, display=name, latin1=True)
+    return _records(text, name, game, folders, load)
 
 
 def read_pdn(
-    path: str | Path, *, game: Game | str | None = None, folders: Sequence[str | Path] = ()
+    path: str | Path,
+    *,
+    game: Game | str | None = None,
+    folders: Sequence[str | Path] = (),
+    load: GameLoader = open_game,
 ) -> list[GameRecord]:
     """The games of the PDN file at ``path`` (UTF-8, or Latin-1 as older files are): a
     regular file of at most :data:`MAX_PDN_BYTES` (see :mod:`boardgen.inputfile`).
@@ -316,4 +313,4 @@ def read_pdn(
     """
     name = str(path)
     text = read_text(path, limit=MAX_PDN_BYTES, display=name, latin1=True)
-    return parse_pdn(text, file=name, game=game, folders=folders)
+    return parse_pdn(text, file=name, game=game, folders=folders, load=load)

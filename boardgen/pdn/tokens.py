@@ -28,6 +28,7 @@ __all__ = [
     "tokenize",
 ]
 
+import bisect
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -136,8 +137,6 @@ def tokenize(text: str, file: str) -> list[Token]:
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
 
     def mark(at: int) -> Mark:
-        import bisect
-
         line = bisect.bisect_right(line_starts, at) - 1
         return Mark(line + 1, at - line_starts[line] + 1)
 

@@ -18,12 +18,12 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from ..backends.fonts import text_width
 from ..descriptor.model import Variant
+from ..fonts import text_width
 from ..geometry import SquareGrid
 from ..rules.base import PieceView
 from ..scene import Group, Item, Polygon, Rect, Scene, Style, Text
-from .describe import describe_position
+from ..textboard import describe_position
 from .layout import Layout
 from .legible import MIN_TEXT_MM
 from .pieces import piece_items, piece_radius

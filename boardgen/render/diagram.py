@@ -35,8 +35,8 @@ from ..errors import BoardgenError
 from ..memo import remembered
 from ..rules.base import Game, PieceView
 from ..scene import Item, Scene
+from ..textboard import describe_position
 from .board import BoardOptions, board_scene, board_size, window_cells
-from .describe import describe_position
 from .layout import Layout
 from .marks import (
     alternative_items,

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from ..descriptor.model import Variant
 from ..geometry import SquareGrid
 from ..scene import Group, Item, Text
+from .pieces import OUTLINE
 
 #: The smallest printed character, 6 pt, in millimetres.
 MIN_TEXT_MM = 6 * 25.4 / 72
@@ -99,8 +100,6 @@ def _surfaces(variant: Variant) -> list[tuple[str, str]]:
 
 def colour_findings(variant: Variant) -> list[ColourFinding]:
     """Every player colour measured on every surface its pieces can stand on."""
-    from .pieces import OUTLINE
-
     colours = variant.print.colours
     found = []
     for index, player in enumerate(variant.players):

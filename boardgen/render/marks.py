@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from ..geometry import Point
 from ..scene import Circle, Group, Item, Polygon, Style
 from .layout import Layout
+from .pieces import crown
 
 ARROW = "#1565c0"
 CAPTURE = "#d62828"
@@ -187,8 +188,6 @@ def arrow_items(layout: Layout, paths: Iterable[Sequence[int]], colour: str = AR
 def crowned_items(layout: Layout, cells: Iterable[int], ink: str = "#1b1410") -> list[Item]:
     """A gold badge with a crown at the top-right of each cell: a piece that ends the
     move there is (or becomes) a king."""
-    from .pieces import crown
-
     size = layout.cell_size
     r = max(1.3, 0.22 * size)
     badges: list[Item] = []

@@ -30,12 +30,12 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
-from ..backends.fonts import wrap_text
 from ..descriptor.model import Variant
+from ..fonts import wrap_text
+from ..paper import Box, Paper
 from ..rules.registry import make_game
 from ..scene import Group, Item, Polygon, Scene, Style, Text
 from ..texts.catalogue import Catalogue, catalogue, typeset
-from .paper import Box, Paper
 from .pieces import counter_items
 from .ruler import ruler
 from .sheet import number

@@ -14,7 +14,7 @@ __all__ = ["CAPTION", "INCH", "METRIC_LENGTH", "ruler"]
 
 import functools
 
-from ..backends.fonts import text_width
+from ..fonts import text_width
 from ..scene import Item, Polygon, Rect, Style, Text
 
 #: Millimetres per inch.

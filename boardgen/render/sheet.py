@@ -37,14 +37,14 @@ __all__ = [
 
 import math
 
-from ..backends.fonts import text_width, wrap_text
 from ..errors import BoardgenError
+from ..fonts import text_width, wrap_text
 from ..geometry import Point
 from ..memo import Memo
+from ..paper import Box, Paper
 from ..scene import Circle, Group, Item, Polygon, Rect, Scene, Style, Text
 from ..texts.catalogue import Catalogue, catalogue
 from .legible import legible_items
-from .paper import Box, Paper
 from .ruler import ruler
 from .tiles import OVERLAP, Plan, Tile, own_boxes, plan_tiles, tile_items
 

@@ -29,10 +29,10 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..backends.fonts import text_width
+from ..fonts import text_width
 from ..geometry import Point
+from ..paper import Box
 from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Text
-from .paper import Box
 
 #: Least width of a glue band, past the neighbouring tile's nearest cell edge, in mm.
 OVERLAP = 10.0

@@ -24,8 +24,8 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..backends.fonts import text_width
 from ..descriptor.model import Variant
+from ..fonts import text_width
 from ..geometry import Grid, Point
 from ..scene import Circle, Ellipse, Group, Item, Style, Text
 from .layout import Layout, polar

@@ -41,11 +41,11 @@ from reportlab.platypus import (  # type: ignore[import-untyped,unused-ignore]
     TableStyle,
 )
 
-from ..backends import fonts
+from .. import fonts
 from ..backends.pdf import MM, draw_scene
 from ..descriptor.model import Variant
-from ..outputs import RenderOptions, board_pages_for
-from ..render.paper import Paper
+from ..paper import Paper
+from ..render.pictures import RenderOptions, board_pages_for
 from ..render.pieces_sheet import pieces_pages
 from ..scene import Scene
 from ..texts.catalogue import Catalogue, catalogue, typeset

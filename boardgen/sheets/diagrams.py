@@ -25,9 +25,10 @@ from ..backends.pdf import MM
 from ..descriptor.model import Variant
 from ..geometry import SquareGrid
 from ..memo import remembered
+from ..paper import Paper
 from ..render.board import BoardOptions, board_scene
 from ..render.diagram import example_scene, fit_cell_size
-from ..render.paper import Paper
+from ..render.pictures import start_pieces
 from ..scene import Scene
 from ..texts.compose import RuleSheet, Shown
 from .flow import MARGIN, SceneFlowable, SheetParagraph, glued, styles
@@ -47,7 +48,6 @@ def _cell_size(variant: Variant, width: float) -> float:
 
 def start_diagram(variant: Variant, width: float, *, coordinates: bool = True) -> Scene:
     """The starting position, about ``width`` mm wide."""
-    from ..outputs import start_pieces
 
     def make() -> Scene:
         size = fit_cell_size(variant, width, coordinates=coordinates)

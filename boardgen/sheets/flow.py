@@ -53,12 +53,12 @@ from reportlab.platypus import (  # type: ignore[import-untyped,unused-ignore]
     Table,
 )
 
-from ..backends import fonts
+from .. import fonts
 from ..backends.pdf import MM, draw_scene
-from ..render.paper import Paper
+from ..paper import Paper
 from ..scene import Scene
 
-#: Page margins of text pages, in mm (inside every printer's reach, see render.paper).
+#: Page margins of text pages, in mm (inside every printer's reach, see boardgen.paper).
 MARGIN = 15.0
 #: Distance of the footer's baseline from the bottom edge, in mm.
 FOOTER = 10.0

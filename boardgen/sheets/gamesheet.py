@@ -27,12 +27,13 @@ from reportlab.platypus import (  # type: ignore[import-untyped,unused-ignore]
 )
 from reportlab.platypus.doctemplate import LayoutError  # type: ignore[import-untyped,unused-ignore]
 
-from ..backends import fonts
+from .. import fonts
 from ..backends.pdf import MM
+from ..draw import scene
 from ..errors import BoardgenError, one_line
+from ..paper import Paper
 from ..pdn.reader import GameRecord, Ply
 from ..render.diagram import fit_cell_size
-from ..render.paper import Paper
 from ..texts.catalogue import Catalogue, catalogue
 from .flow import FOOTER, MARGIN, MUTED, SceneFlowable, rule_doc, styles, text_frame
 
@@ -127,8 +128,6 @@ def _label(record: GameRecord, ply: Ply) -> str:
 
 
 def _diagram(record: GameRecord, ply: Ply | None, cell_size: float, words: Catalogue) -> Any:
-    from ..draw import scene
-
     position = ply.after if ply is not None else record.start
     drawn = scene(position, lastmove=ply.move if ply else None, cell_size=cell_size)
     caption = (

@@ -33,10 +33,10 @@ from reportlab.platypus import (  # type: ignore[import-untyped,unused-ignore]
     TableStyle,
 )
 
-from ..backends import fonts
+from .. import fonts
 from ..backends.pdf import MM
 from ..descriptor.model import Variant
-from ..render.paper import Paper
+from ..paper import Paper
 from ..texts.compose import Para, RuleSheet, Shown, rule_sheet_text
 from .diagrams import drawn, example_flowables, lone_width, shown_width, start_diagram, start_width
 from .flow import (

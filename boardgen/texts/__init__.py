@@ -1,22 +1,12 @@
 """Words for rule sheets: per-language catalogues (data) and the composer that picks
 sentences from a game's rule switches. See :mod:`boardgen.texts.catalogue`.
 
-:func:`languages` lives here, importing nothing but the standard library, so that any
-module (the descriptor model's list of required languages, say) can ask which languages
-exist without loading the catalogues.
+:func:`languages` (which languages have a catalogue) is defined one layer down, in
+:mod:`boardgen.descriptor.languages`, because descriptors check their texts against it.
 """
 
 from __future__ import annotations
 
 __all__ = ["TEXTS_DIR", "languages"]
 
-from pathlib import Path
-
-#: Where the language folders live.
-TEXTS_DIR = Path(__file__).resolve().parent
-
-
-def languages() -> tuple[str, ...]:
-    """The language codes that have a catalogue (``<code>/catalogue.yaml``), English first."""
-    found = sorted(p.parent.name for p in TEXTS_DIR.glob("*/catalogue.yaml"))
-    return tuple(sorted(found, key=lambda code: (code != "en", code)))
+from ..descriptor.languages import TEXTS_DIR, languages

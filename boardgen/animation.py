@@ -14,7 +14,8 @@ from collections.abc import Sequence
 
 from PIL import GifImagePlugin, Image, ImageChops
 
-from ..positions import Move, Position
+from .draw import png
+from .positions import Move, Position
 
 #: How long each frame shows, in milliseconds; the last one shows for END_MS.
 FRAME_MS = 900
@@ -31,8 +32,6 @@ def render_gif(positions: Sequence[Position], moves: Sequence[Move], *, width: i
     """
 
     def frame(i: int) -> Image.Image:
-        from ..draw import png
-
         data = png(positions[i], lastmove=moves[i - 1] if i > 0 else None, size=width)
         with Image.open(io.BytesIO(data)) as image:
             return image.convert("RGB")

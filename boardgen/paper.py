@@ -28,7 +28,7 @@ __all__ = [
 import re
 from dataclasses import dataclass
 
-from ..errors import BoardgenError
+from .errors import BoardgenError
 
 #: Unprinted border on every side of a sheet, in mm.
 MARGIN = 10.0

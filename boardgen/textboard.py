@@ -10,9 +10,9 @@ __all__ = ["describe_position"]
 
 from collections.abc import Mapping
 
-from ..descriptor.model import Variant
-from ..geometry import HexHexGrid
-from ..rules.base import PieceView
+from .descriptor.model import Variant
+from .geometry import HexHexGrid
+from .rules.base import PieceView
 
 
 def describe_position(

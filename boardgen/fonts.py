@@ -155,6 +155,7 @@ def missing_glyphs(text: str, bold: bool = False) -> str:
 @functools.lru_cache(maxsize=1)
 def register_pdf_fonts() -> None:
     """Register the four Vera faces with reportlab under boardgen's names (once)."""
+    # Lazy: reportlab is loaded only when a PDF is made (see the module docstring).
     from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped,unused-ignore]
     from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped,unused-ignore]
 

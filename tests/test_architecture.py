@@ -1,0 +1,63 @@
+"""The layers hold (README, "Architecture"): contracts kept, no hidden imports, plain model values."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import boardgen
+import boardgen.pdn
+import boardgen.positions
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _graph_script() -> Any:
+    spec = importlib.util.spec_from_file_location("import_graph", ROOT / "scripts" / "import_graph.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_import_contracts_are_kept() -> None:
+    lint = Path(sys.executable).parent / "lint-imports"
+    done = subprocess.run([str(lint)], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert "0 broken" in done.stdout
+
+
+def test_every_function_local_import_says_why_it_is_lazy() -> None:
+    found = _graph_script().local_imports(ROOT / "boardgen")
+    assert found, "the lazy imports (reportlab, the build) should be seen"
+    assert [where for where, lazy in found if not lazy] == []
+
+
+def test_the_graph_script_finds_a_circle(tmp_path: Path) -> None:
+    script = _graph_script()
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert [c for c in script.strongly_connected(graph) if len(c) > 1] == [["a", "b", "c"]]
+
+
+def test_model_positions_are_plain_values_and_the_api_shows_them() -> None:
+    assert not hasattr(boardgen.positions.Position, "_repr_svg_")
+    assert not hasattr(boardgen.positions.Game, "_repr_svg_")
+    game = boardgen.load("american-checkers")
+    after = game.start.play("11-15").play("22-18")
+    assert isinstance(after, boardgen.Position) and after._repr_svg_().startswith("<svg")
+    plain = boardgen.positions.Game(game.variant, game.engine)
+    assert type(plain.start.play("11-15")) is boardgen.positions.Position
+    assert plain.start.play("11-15") == game.start.play("11-15")
+
+
+def test_records_read_below_the_api_do_not_draw() -> None:
+    text = '[GameType "21"] 1. 11-15 23-19 *'
+    (plain,) = boardgen.pdn.parse_pdn(text)
+    (shown,) = boardgen.parse_pdn(text)
+    assert not hasattr(plain, "sheet") and not hasattr(plain, "_repr_svg_")
+    assert shown.diagrams()[0].startswith("<svg") and shown._repr_svg_().startswith("<svg")
+    assert [p.move.text for p in plain.plies] == [p.move.text for p in shown.plies]
+    assert isinstance(shown.plies[-1].after, boardgen.Position)
