@@ -376,7 +376,7 @@ def test_a_long_name_never_deletes_another_targets_temporary_file(tmp_path: Path
 
 
 def test_a_rule_sheet_that_cannot_fit_fails_validate_and_build_writes_nothing(tmp_path: Path) -> None:
-    shutil.copy(HOSTILE / "rule-sheet-too-tall.yaml", tmp_path / "rule-sheet-too-tall.yaml")
+    shutil.copy(HOSTILE / "sheet" / "rule-sheet-too-tall.yaml", tmp_path / "rule-sheet-too-tall.yaml")
     validated = cli("validate", "rule-sheet-too-tall.yaml", cwd=tmp_path)
     assert validated.returncode == 1
     assert b"FAIL rule sheet fits the paper" in validated.stdout
@@ -384,6 +384,10 @@ def test_a_rule_sheet_that_cannot_fit_fails_validate_and_build_writes_nothing(tm
     assert built.returncode == 2
     assert "starting diagram would be" in one_line(built.stderr)
     assert files_in(tmp_path) == ["rule-sheet-too-tall.yaml"]
+    rules = cli("render", "rule-sheet-too-tall.yaml", "--what", "rules", "-o", "r.pdf", cwd=tmp_path)
+    assert rules.returncode == 2 and "does not fit on A4 paper" in one_line(rules.stderr)
+    board = cli("render", "rule-sheet-too-tall.yaml", "-o", "board.svg", cwd=tmp_path)  # a board is no sheet
+    assert board.returncode == 0, board.stderr
 
 
 # -- the capture search on a 100x100 board ---------------------------------------------------------
