@@ -33,6 +33,7 @@ from .fileio import write_atomic
 from .gallery import GALLERY, render_gallery
 from .outdir import check_targets, locked, remove_leftovers
 from .outputs import booklet_files, left_out_of_booklets, render_booklet_file, render_file, variant_files
+from .sheets.flow import edition
 from .validate import ensure_printable
 
 _PAGE = re.compile(rb"/Type\s*/Page\b")
@@ -78,6 +79,8 @@ def build_plan(variants: Sequence[Variant]) -> list[Job]:
 
 #: The variants a worker renders from, loaded once per process by :func:`_start_worker`.
 _VARIANTS: dict[str, Variant] = {}
+#: The edition this worker sets sheets in (one slot, set with the variants).
+_EDITION: list[str] = ["standard"]
 
 
 def _die_with_parent() -> None:
@@ -103,18 +106,19 @@ def _die_with_parent() -> None:
         os._exit(1)
 
 
-def _start_worker(variants: Sequence[Variant]) -> None:
+def _start_worker(variants: Sequence[Variant], edition_name: str = "standard") -> None:
     _VARIANTS.clear()
     _VARIANTS.update((v.id, v) for v in variants)
+    _EDITION[0] = edition_name
 
 
-def _start_pool_worker(variants: Sequence[Variant]) -> None:
+def _start_pool_worker(variants: Sequence[Variant], edition_name: str) -> None:
     """A worker process leaves Ctrl-C to the parent, which stops the pool and exits 130
     (a terminal sends SIGINT to every process of the group, workers included), and dies
     at once when the parent terminates it: it writes no file, and the SIGTERM handler
     inherited from the command would let it finish its job first."""
     _die_with_parent()
-    _start_worker(variants)
+    _start_worker(variants, edition_name)
 
 
 @contextmanager
@@ -134,22 +138,25 @@ def _sigint_held() -> Iterator[None]:
 
 def _render(job: Job) -> bytes:
     variant_id, name = job
-    if variant_id is None:
-        return render_booklet_file(list(_VARIANTS.values()), name)
-    return render_file(_VARIANTS[variant_id], name)
+    with edition(_EDITION[0]):
+        if variant_id is None:
+            return render_booklet_file(list(_VARIANTS.values()), name)
+        return render_file(_VARIANTS[variant_id], name)
 
 
-def _rendered(jobs: list[Job], workers: int, variants: Sequence[Variant]) -> Generator[bytes, None, None]:
+def _rendered(
+    jobs: list[Job], workers: int, variants: Sequence[Variant], edition_name: str = "standard"
+) -> Generator[bytes, None, None]:
     """Each job's bytes, in plan order."""
     if workers == 1:
-        _start_worker(variants)
+        _start_worker(variants, edition_name)
         yield from map(_render, jobs)
         return
     # Booklets take longest: hand them out first so no worker idles at the end; the
     # results still come back (and are written) in plan order.
     order = sorted(range(len(jobs)), key=lambda i: jobs[i][0] is not None)
     with _sigint_held():
-        pool = Pool(workers, initializer=_start_pool_worker, initargs=(tuple(variants),))
+        pool = Pool(workers, initializer=_start_pool_worker, initargs=(tuple(variants), edition_name))
         results = {i: pool.apply_async(_render, (jobs[i],)) for i in order}
     try:
         for i in range(len(jobs)):
@@ -182,10 +189,12 @@ def build_all(
     *,
     workers: int | None = None,
     progress: Progress | None = None,
+    edition_name: str = "standard",
 ) -> BuildReport:
     """Validate ``variants``, then render all their outputs into ``out_dir``, with
     booklets and a gallery of just those; refuses before writing anything if any setup
-    fails, naming every failure."""
+    fails, naming every failure. Sheets are set in ``edition_name`` (see
+    :data:`boardgen.sheets.flow.EDITIONS`)."""
     started = time.perf_counter()
     if not variants:
         raise BoardgenError("nothing to build: no variant given")
@@ -203,18 +212,20 @@ def build_all(
     with locked(out_dir):
         check_targets(out_dir, targets)
         remove_leftovers(out_dir, targets)
-        return _write_all(out_dir, variants, jobs, count, progress, started)
+        return _write_all(out_dir, variants, jobs, (count, edition_name), progress, started)
 
 
 def _write_all(
     out_dir: Path,
     variants: Sequence[Variant],
     jobs: list[Job],
-    count: int,
+    workers: tuple[int, str],
     progress: Progress | None,
     started: float,
 ) -> BuildReport:
-    """Render the plan and write each file as it arrives (the folder is locked and checked)."""
+    """Render the plan with ``workers`` (how many, and the edition they set sheets in) and
+    write each file as it arrives (the folder is locked and checked)."""
+    count, edition_name = workers
     written: dict[str, bytes] = {}
     pages = 0
     total = len(jobs) + 1  # and the gallery
@@ -228,7 +239,7 @@ def _write_all(
             progress(len(written), total, path)
 
     # closing(): an interrupt while writing stops the workers at once, not at exit.
-    with closing(_rendered(jobs, count, variants)) as rendered:
+    with closing(_rendered(jobs, count, variants, edition_name)) as rendered:
         for (variant_id, name), data in zip(jobs, rendered, strict=True):
             write(out_dir / variant_id / name if variant_id else out_dir / name, data)
     write(out_dir / GALLERY, render_gallery(variants, written))

@@ -57,6 +57,7 @@ from .render.pieces_sheet import pieces_pages
 from .render.sheet import diagram_page
 from .rules.registry import make_game
 from .scene import Document
+from .sheets.flow import edition
 from .texts import languages
 from .texts.catalogue import catalogue
 from .texts.compose import start_caption
@@ -94,7 +95,14 @@ def worded_file(what: What, lang: str) -> str:
 
 
 def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = RenderOptions()) -> bytes:
-    """One output as bytes, ready to be written."""
+    """One output as bytes, ready to be written, its sheets in ``options.edition``."""
+    if options.edition is None:
+        return _render(variant, what, fmt, options)
+    with edition(options.edition):
+        return _render(variant, what, fmt, options)
+
+
+def _render(variant: Variant, what: What, fmt: Format, options: RenderOptions) -> bytes:
     if what == "pieces":
         return _pieces(variant, fmt, options)
     if what == "rules":

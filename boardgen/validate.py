@@ -17,6 +17,7 @@ from .fonts import missing_glyphs
 from .paper import paper_named
 from .render.legible import colour_findings
 from .render.pictures import check_page_limit
+from .render.vision import vision_findings
 from .rules.base import Check, Game
 from .rules.registry import make_game
 from .texts.compose import rule_sheet_text
@@ -39,14 +40,25 @@ def run_checks(variant: Variant, *, sheets: bool = False) -> list[Check]:
 
 def colour_warnings(variant: Variant) -> list[Check]:
     """The greyscale colour rule (:mod:`boardgen.render.legible`): one failed check per
-    piece colour that would vanish on its cells on a black-and-white printer. A warning,
-    not a failure: the game plays and prints, only less readably."""
-    return [
+    piece colour that would vanish on its cells on a black-and-white printer, then per
+    pair that fails it only as seen with protanopia, deuteranopia or tritanopia
+    (:mod:`boardgen.render.vision`). A warning, not a failure: the game plays and
+    prints, only less readably."""
+    greyscale = [
         Check(
             "colours readable in greyscale", False, found.message(), ("players", found.player_index, "colour")
         )
         for found in colour_findings(variant)
         if not found.ok
+    ]
+    return greyscale + [
+        Check(
+            "colours readable with colour-vision deficiencies",
+            False,
+            seen.message(),
+            ("players", seen.finding.player_index, "colour"),
+        )
+        for seen in vision_findings(variant)
     ]
 
 

@@ -56,7 +56,7 @@ def test_american_red_men_pass_by_their_fill_not_only_their_outline() -> None:
 
 def test_validate_warns_about_colours_that_vanish_in_greyscale(tmp_path: Path) -> None:
     text = (ROOT / "variants" / "american-checkers.yaml").read_text("utf-8")
-    old = text.replace('"#d9412f"', '"#b3262d"').replace('    dark: "#24402b"', '    dark: "#8b5a3c"')
+    old = text.replace('"#d9412f"', '"#b3262d"').replace('    dark: "#1c3523"', '    dark: "#8b5a3c"')
     path = tmp_path / "american-checkers.yaml"
     path.write_text(old, "utf-8")
     result = CliRunner().invoke(main, ["validate", str(path)])

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from ..descriptor.library import Library
+from ..makers import MAKER_FORMATS
 from ..paper import paper_named
 from ._app import (
     Finite,
@@ -21,6 +22,16 @@ from ._app import (
     reports_errors,
     uses_library,
     write_output,
+)
+
+#: ``--edition`` of ``render`` and ``build``: the size rule sheets and booklets are set in.
+edition_option = click.option(
+    "--edition",
+    type=click.Choice(["standard", "large-print"]),
+    default="standard",
+    show_default=True,
+    help="large-print sets rule sheets and booklets with body text of at least 14 pt and larger "
+    "example diagrams.",
 )
 
 
@@ -60,17 +71,20 @@ def list_variants(library: Library) -> None:
 @click.argument("variant", shell_complete=complete_variant)
 @click.option(
     "--what",
-    type=click.Choice(["board", "start", "rules"]),
+    type=click.Choice(["board", "start", "pieces", "rules"]),
     default="board",
     show_default=True,
-    help="The empty board to print, the starting position, or the rule sheet (PDF).",
+    help="The empty board to print, the starting position, the counters (PDF sheet or maker "
+    "file), or the rule sheet (PDF).",
 )
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["svg", "pdf"]),
+    type=click.Choice(["svg", "pdf", *MAKER_FORMATS]),
     default=None,
-    help="Output format (default: from the file name, else svg).",
+    help="Output format (default: from the file name, else svg). For makers: laser (an SVG with "
+    "cut, score and engrave layers), dxf (the same layers for CAD), stl (a tactile board or "
+    "3D-printable counters); with --what board or pieces.",
 )
 @click.option(
     "--cell-size",
@@ -99,6 +113,7 @@ def list_variants(library: Library) -> None:
     help="Language of the words on the page: rule sheet, board sheets, start diagram "
     "(en, fr, de, ...; any case).",
 )
+@edition_option
 @click.option(
     "-o",
     "--output",
@@ -118,6 +133,7 @@ def render(
     landscape: bool | None,
     coordinates: bool | None,
     lang: str,
+    edition: str,
     output: Path,
 ) -> None:
     """Render one board or starting diagram of VARIANT (an id or a YAML file), or its rule sheet.
@@ -131,6 +147,9 @@ def render(
     from ..outputs import render as render_output
     from ..validate import ensure_printable
 
+    if fmt in MAKER_FORMATS or output.suffix.lower() in (".dxf", ".stl"):
+        _render_maker(library, variant, what, fmt, cell_size, (paper, landscape, coordinates), output)
+        return
     chosen = output_format(output, fmt, ("svg", "pdf"), "pdf" if what == "rules" else "svg")
     if what == "rules" and chosen != "pdf":
         raise click.UsageError("a rule sheet is a PDF: use a .pdf file name or --format pdf")
@@ -152,8 +171,46 @@ def render(
             f"{loaded.id} has no '{lang}' text, so no '{lang}' rule sheet "
             f"(it has: {', '.join(loaded.languages)})"
         )
-    options = RenderOptions(cell_size, paper, landscape, coordinates, lang)
+    if edition != "standard" and what not in ("rules", "pieces"):
+        refuse_unused({"--edition": True}, f"to the {what} (it sets rule sheets and booklets)")
+    options = RenderOptions(cell_size, paper, landscape, coordinates, lang, edition=edition)
     write_output(output, render_output(loaded, what, chosen, options))  # type: ignore[arg-type]
+
+
+def _render_maker(
+    library: Library,
+    variant: str,
+    what: str,
+    fmt: str | None,
+    cell_size: float | None,
+    page_options: tuple[str | None, bool | None, bool | None],
+    output: Path,
+) -> None:
+    """``render --format laser|dxf|stl``: a maker file of the board or the counters."""
+    suffix = output.suffix.lower().lstrip(".") if str(output) != "-" else ""
+    chosen = fmt or suffix
+    wanted = MAKER_FORMATS[chosen].lstrip(".")
+    if suffix and suffix != wanted:
+        raise click.UsageError(f"--format {chosen} writes a .{wanted} file, not {output.name!r}")
+    if what not in ("board", "pieces"):
+        raise click.UsageError(f"--format {chosen} makes the board or the pieces (--what board|pieces)")
+    paper, landscape, coordinates = page_options
+    refuse_unused(
+        {
+            "--paper": paper is not None,
+            "--landscape/--portrait": landscape is not None,
+            "--coordinates/--no-coordinates": coordinates is not None,
+        },
+        f"to a {chosen} file, which has no pages and no words",
+    )
+    if str(output) == "-" and sys.stdout.isatty() and chosen != "laser":
+        raise click.UsageError(
+            f"refusing to write a {chosen.upper()} to a terminal: redirect it, or use -o FILE"
+        )
+    from ..makers.files import maker_file  # lazy for start-up speed: maker files draw boards
+
+    loaded = library.load(variant)
+    write_output(output, maker_file(loaded, what, chosen, cell_size))  # type: ignore[arg-type]
 
 
 class _Terminated(SystemExit):
@@ -186,10 +243,13 @@ def _terminate(number: int, frame: object) -> None:
     default=None,
     help="Worker processes (default: one per processor). The files are the same for any number.",
 )
+@edition_option
 @click.option("--quiet", "-q", is_flag=True, help="Print only errors: no progress bar, no summary.")
 @reports_errors
 @uses_library
-def build(library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | None, quiet: bool) -> None:
+def build(
+    library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | None, edition: str, quiet: bool
+) -> None:
     """Render every output of the games given into one folder, with booklets and a gallery.
 
     GAMES are ids, descriptor files or folders of them; with none, every game: the
@@ -204,7 +264,7 @@ def build(library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | N
     # rather than left half-written (SIGKILL cannot be caught: the next build cleans up).
     signal.signal(signal.SIGTERM, _terminate)
     if quiet or not sys.stderr.isatty():
-        report = build_all(out_dir, variants, workers=jobs)
+        report = build_all(out_dir, variants, workers=jobs, edition_name=edition)
     else:
         with click.progressbar(
             length=1, label="building", file=sys.stderr, show_pos=True, show_eta=False
@@ -215,7 +275,7 @@ def build(library: Library, games: tuple[str, ...], out_dir: Path, jobs: int | N
                 bar.label = f"building {path.relative_to(out_dir)}"[:48].ljust(48)
                 bar.update(1)
 
-            report = build_all(out_dir, variants, workers=jobs, progress=advance)
+            report = build_all(out_dir, variants, workers=jobs, progress=advance, edition_name=edition)
     for notice in report.notices:
         click.echo(f"boardgen: note: {notice}", err=True)
     if not quiet:

@@ -56,6 +56,9 @@ class RenderOptions:
     lang: str | None = None
     #: Whether tiled boards' pages say "Page n of m" (a booklet numbers them itself).
     numbered: bool = True
+    #: The edition sheets are set in, "standard" or "large-print" (see sheets.flow.EDITIONS);
+    #: None: the edition in force (a build sets it once for all its files).
+    edition: str | None = None
 
 
 def paper_for(variant: Variant, options: RenderOptions) -> tuple[Paper, bool | None]:

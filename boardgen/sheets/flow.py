@@ -11,6 +11,7 @@ from __future__ import annotations
 
 __all__ = [
     "ACCENT",
+    "EDITIONS",
     "FOOTER",
     "GUTTER",
     "INK",
@@ -18,13 +19,17 @@ __all__ = [
     "MARGIN",
     "MUTED",
     "TINT",
+    "Edition",
     "ExampleRow",
     "Fonts",
     "MeasuringCanvas",
     "RowChoice",
     "SceneFlowable",
     "SheetParagraph",
+    "SideBySide",
     "Styles",
+    "current_edition",
+    "edition",
     "glued",
     "page_footer",
     "para",
@@ -34,9 +39,11 @@ __all__ = [
     "text_frame",
 ]
 
+import contextlib
 import functools
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
@@ -73,6 +80,49 @@ TINT = "#eef2f6"
 
 
 @dataclass(frozen=True)
+class Edition:
+    """How large a printed sheet sets its words and its example diagrams.
+
+    The large-print edition is for readers with low vision and for a club's wall: every
+    paragraph style grows by ``text_scale`` and none is set below ``floor`` points (14 pt,
+    the size large-print guidance such as the RNIB's and APH's asks of body text), and
+    example diagrams grow by ``diagram_scale`` within the column.
+    """
+
+    name: str
+    text_scale: float = 1.0
+    floor: float = 0.0
+    diagram_scale: float = 1.0
+
+
+#: The editions ``--edition`` offers.
+EDITIONS: dict[str, Edition] = {
+    "standard": Edition("standard"),
+    "large-print": Edition("large-print", text_scale=1.46, floor=14.0, diagram_scale=1.4),
+}
+_CURRENT: ContextVar[Edition] = ContextVar("boardgen_edition", default=EDITIONS["standard"])
+
+
+def current_edition() -> Edition:
+    """The edition sheets are being set in (standard unless inside :func:`edition`)."""
+    return _CURRENT.get()
+
+
+@contextlib.contextmanager
+def edition(name: str) -> Iterator[Edition]:
+    """Set the sheets made inside the ``with`` block in the edition ``name``.
+
+    A context variable rather than a parameter: the edition reaches every style of every
+    sheet (rule sheet, booklet, game sheet) through :func:`styles`, as a locale would.
+    """
+    token = _CURRENT.set(EDITIONS[name])
+    try:
+        yield EDITIONS[name]
+    finally:
+        _CURRENT.reset(token)
+
+
+@dataclass(frozen=True)
 class Fonts:
     regular: str = fonts.SANS
     bold: str = fonts.SANS_BOLD
@@ -93,9 +143,14 @@ class Styles:
     small_body: Any
 
 
-@functools.cache
 def styles() -> Styles:
-    """The paragraph styles of every sheet (fonts registered on first use)."""
+    """The paragraph styles of every sheet, in the current edition (:func:`edition`)."""
+    return _styles(current_edition())
+
+
+@functools.cache
+def _styles(chosen: Edition) -> Styles:
+    """The paragraph styles in the edition ``chosen`` (fonts registered on first use)."""
     fonts.register_pdf_fonts()
     f = Fonts()
 
@@ -108,7 +163,12 @@ def styles() -> Styles:
             "textColor": INK,
             "allowWidows": 0,  # a paragraph's last line never starts a page alone
         }
-        return ParagraphStyle(name, **{**base, **kw})
+        merged = {**base, **kw}
+        if chosen.text_scale != 1.0 or chosen.floor:
+            size = max(chosen.floor, merged["fontSize"] * chosen.text_scale)
+            merged["leading"] = merged["leading"] * size / merged["fontSize"]
+            merged["fontSize"] = size
+        return ParagraphStyle(name, **merged)
 
     return Styles(
         title=style("title", fontName=f.bold, fontSize=21, leading=25, spaceAfter=4, textColor=ACCENT),
@@ -165,6 +225,31 @@ class SceneFlowable(Flowable):  # type: ignore[misc]
 
 class ExampleRow(Table):  # type: ignore[misc]
     """A row of examples (diagrams side by side with their captions)."""
+
+
+class SideBySide(Table):  # type: ignore[misc]
+    """Text beside a picture in a one-row table that, when taller than a whole frame
+    (large print on a small page), gives way to ``stacked``: the same flowables one
+    under the other, which break across pages as text does. A table that merely does
+    not fit the rest of a page moves to the next one whole, as before."""
+
+    def __init__(self, rows: list[list[Any]], *, stacked: list[Any], **kw: Any) -> None:
+        super().__init__(rows, **kw)
+        self.stacked = stacked
+
+    def split(self, available_width: float, available_height: float) -> list[Any]:
+        frame = getattr(self, "_frame", None)
+        full = float(frame._height) if frame is not None else available_height
+        _, height = self.wrap(available_width, available_height)
+        if height <= full:
+            return list(super().split(available_width, available_height))
+        first, *rest = self.stacked
+        if first.wrap(available_width, available_height)[1] <= available_height:
+            return [first, *rest]
+        # The frame must be able to place the first part: let it split to the room left,
+        # or, when it cannot (a picture), start the stack on the next page.
+        parts = first.split(available_width, available_height)
+        return [*parts, *rest] if parts else []
 
 
 def _height(item: Any, canvas: Any, width: float, room: float) -> float:

@@ -48,7 +48,9 @@ from .flow import (
     RowChoice,
     SceneFlowable,
     SheetParagraph,
+    SideBySide,
     Styles,
+    current_edition,
     glued,
     page_footer,
     para,
@@ -58,8 +60,8 @@ from .flow import (
 )
 
 
-def _table(rows: list[list[Any]], widths: list[float], gap: float, kind: type = Table) -> Any:
-    table = kind(rows, colWidths=widths)
+def _table(rows: list[list[Any]], widths: list[float], gap: float, kind: type = Table, **kw: Any) -> Any:
+    table = kind(rows, colWidths=widths, **kw)
     table.setStyle(
         TableStyle(
             [
@@ -94,7 +96,23 @@ def _beside(sheet: RuleSheet, texts: list[Any], shown: Shown, width: float) -> A
     gap = GUTTER * MM
     picture, caption = example_flowables(sheet, shown, lone_width(sheet, width))
     text = [*texts, Spacer(1, 2) if texts else Spacer(1, 0), caption]
-    return _table([[text, picture]], [width - picture.width, picture.width], gap)
+    stacked = [*texts, picture, Spacer(1, 2), caption]
+    return _table([[text, picture]], [width - picture.width, picture.width], gap, SideBySide, stacked=stacked)
+
+
+#: A paragraph stands beside a diagram only when it is at most this many times as tall
+#: as the diagram there; a longer one (large print on A5) would make a cell taller than
+#: the page, so the diagram then stands beside its caption alone, under the paragraph.
+_BESIDE_AT_MOST = 2.5
+
+
+def _fits_beside(sheet: RuleSheet, paragraph: Any, shown: Shown, width: float) -> bool:
+    """Whether ``paragraph`` may stand beside the diagram of ``shown``."""
+    if not isinstance(paragraph, Paragraph):
+        return False
+    picture, _ = example_flowables(sheet, shown, lone_width(sheet, width))
+    height = paragraph.wrap(width - picture.width - GUTTER * MM, 10_000)[1]
+    return bool(height <= _BESIDE_AT_MOST * picture.height)
 
 
 def _fit_in_a_row(sheet: RuleSheet, shown: list[Shown], width: float) -> bool:
@@ -181,7 +199,7 @@ def _section(sheet: RuleSheet, index: int, plan: Plan, width: float) -> list[Any
     for block in blocks:
         if isinstance(block, Para):
             units.append([_paragraph(block, st)])
-        elif units and len(units[-1]) == 1 and isinstance(units[-1][0], Paragraph):
+        elif units and len(units[-1]) == 1 and _fits_beside(sheet, units[-1][0], block, width):
             units[-1] = [_beside(sheet, units[-1], block, width)]
         else:
             units.append([_beside(sheet, [], block, width)])
@@ -215,7 +233,11 @@ def _top(sheet: RuleSheet, width: float) -> Any:
         left += [para(text, st.small_body) for text in sheet.about]
     right = [SceneFlowable(scene), Spacer(1, 2), para(sheet.start_caption, st.small)]
     right_width = scene.width * MM
-    table = Table([[left, right]], colWidths=[width - right_width - 6 * MM, right_width + 6 * MM])
+    table = SideBySide(
+        [[left, right]],
+        colWidths=[width - right_width - 6 * MM, right_width + 6 * MM],
+        stacked=[*left, *right],
+    )
     table.setStyle(
         TableStyle(
             [
@@ -286,8 +308,9 @@ _ROWS = (2, 3)
 
 
 def _scaled(sheet: RuleSheet, scale: float) -> RuleSheet:
-    """``sheet`` with its example diagrams at ``scale`` times their usual size."""
-    return dataclasses.replace(sheet, diagram_scale=scale)
+    """``sheet`` with its example diagrams at ``scale`` times their usual size (times the
+    edition's own diagram scale: larger in large print)."""
+    return dataclasses.replace(sheet, diagram_scale=scale * current_edition().diagram_scale)
 
 
 #: Example diagram sizes a sheet may fall back to, largest first.
@@ -346,7 +369,8 @@ def _best_layout(sheet: RuleSheet, paper: Paper) -> tuple[int, float]:
         assert chosen is not None
         return chosen
 
-    found: tuple[int, float] = drawn(sheet.variant, ("best layout", sheet.lang, paper), best)
+    key = ("best layout", sheet.lang, paper, current_edition().name)
+    found: tuple[int, float] = drawn(sheet.variant, key, best)
     return found
 
 
