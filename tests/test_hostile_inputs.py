@@ -454,3 +454,25 @@ def test_moves_of_a_hundred_flying_kings_are_listed_within_the_bound(board100: P
     result = cli("moves", BIG, "--position", _kings(100), cwd=board100)
     assert result.returncode == 0, result.stderr
     assert len(result.stdout.splitlines()) > 5_000
+
+
+# -- maker files ---------------------------------------------------------------------------------
+
+DESCRIPTORS = {row[0]: (int(row[1]), row[2]) for row in _rows(HOSTILE / "EXPECTED.tsv") if row[1] != "0"}
+MAKER_FORMATS = ("laser", "dxf", "stl")
+
+
+@pytest.mark.parametrize(
+    ("name", "fmt"), [(name, MAKER_FORMATS[i % 3]) for i, name in enumerate(sorted(DESCRIPTORS))]
+)
+def test_a_descriptor_render_refuses_is_refused_as_a_maker_file_too(
+    name: str, fmt: str, tmp_path: Path
+) -> None:
+    """render --format laser|dxf|stl once wrote a board from a descriptor whose example
+    render refuses (a position with millions of capture sequences)."""
+    shutil.copy(HOSTILE / name, tmp_path / name)
+    suffix = "svg" if fmt == "laser" else fmt
+    result = cli("render", name, "--format", fmt, "-o", f"out.{suffix}", cwd=tmp_path)
+    assert result.returncode == 2
+    assert one_line(result.stderr) == DESCRIPTORS[name][1]
+    assert files_in(tmp_path) == [name]

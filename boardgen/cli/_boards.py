@@ -208,8 +208,10 @@ def _render_maker(
             f"refusing to write a {chosen.upper()} to a terminal: redirect it, or use -o FILE"
         )
     from ..makers.files import maker_file  # lazy for start-up speed: maker files draw boards
+    from ..validate import ensure_printable  # lazy for start-up speed, as in render
 
     loaded = library.load(variant)
+    ensure_printable(loaded)  # what render refuses as SVG or PDF, it refuses as a maker file
     write_output(output, maker_file(loaded, what, chosen, cell_size))  # type: ignore[arg-type]
 
 
