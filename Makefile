@@ -9,7 +9,7 @@ DIGEST := $(shell cksum < pyproject.toml | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.run-$(DIGEST)
 TEST_STAMP := $(VENV)/.test-$(DIGEST)
 
-.PHONY: boards library test fuzz lint imports bench clean setup system-deps
+.PHONY: boards library test fuzz lint imports bench clean setup system-deps compiled
 
 setup: $(TEST_STAMP)
 
@@ -66,6 +66,13 @@ bench: $(TEST_STAMP)
 	$(PIP) -e '.[bench]'
 	$(BIN)/python benchmarks/bench_perft.py
 	$(BIN)/python benchmarks/bench_outputs.py
+	$(BIN)/python benchmarks/bench_startup.py
+	$(BIN)/python benchmarks/bench_sphinx.py
+
+# The shipped games compiled (boardgen/descriptor/builtin.pickle): run after changing a
+# shipped descriptor or the code that reads descriptors (tests/test_compiled.py says when).
+compiled: $(RUN_STAMP)
+	$(BIN)/python -c 'from boardgen.validate import compile_builtin; compile_builtin()'
 
 clean:
 	rm -rf output library .pytest_cache .mypy_cache .ruff_cache

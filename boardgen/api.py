@@ -1,8 +1,9 @@
 """boardgen's public face: games, positions, pictures and records for Python users.
 
 :func:`load` opens a game (checked as ``boardgen validate`` checks it, once per file);
-:func:`svg`, :func:`pdf` and :func:`png` draw positions; :func:`read_pdn` and
-:func:`parse_pdn` read game records, :func:`write_pdn` writes one. ``boardgen``
+:func:`svg`, :func:`pdf` and :func:`png` draw positions; :func:`read_pdn` (a path,
+PDN text or a file object) and :func:`iter_pdn` (the same, one game at a time) read
+game records, :func:`parse_pdn` reads text only, :func:`write_pdn` writes one. ``boardgen``
 re-exports every name here.
 
 The model below knows nothing of pictures: a :class:`boardgen.positions.Position` is a
@@ -20,6 +21,8 @@ __all__ = [
     "GameRecord",
     "Move",
     "Position",
+    "Variation",
+    "iter_pdn",
     "load",
     "parse_pdn",
     "pdf",
@@ -30,7 +33,7 @@ __all__ = [
 ]
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +41,8 @@ from . import pdn, positions
 from .draw import pdf, png, svg
 from .errors import BoardgenError
 from .games import open_game
-from .pdn import write_pdn
+from .pdn import Variation, write_pdn
+from .pdn.reader import PdnSource
 from .positions import Move
 
 
@@ -75,14 +79,20 @@ def load(ref: str | Path, *, folders: Sequence[str | Path] = ()) -> Game:
     ...
     boardgen.errors.BoardgenError: no variant 'pool-chekers'; did you mean pool-checkers?
     """
-    # Lazy for start-up speed: the checks load the rule-sheet composer and the page
-    # planner, which `import boardgen` (so every command-line run) need not pay for.
+    return open_game(ref, folders=folders, kind=Game, check=_ensure_printable)
+
+
+def _ensure_printable(variant: Any) -> None:
+    """``boardgen validate``'s checks, imported only when a game is checked: a shipped
+    game read compiled, or one already open, is not."""
+    # Lazy for start-up speed: the checks load the rule-sheet composer, the page planner
+    # and PyYAML, which `import boardgen` (so every command-line run) need not pay for.
     from .validate import ensure_printable
 
-    return open_game(ref, folders=folders, kind=Game, check=ensure_printable)
+    ensure_printable(variant)
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, repr=False)  # the record's own short repr
 class GameRecord(pdn.GameRecord):
     """A game record (see :class:`boardgen.pdn.GameRecord`) with its pictures and sheet."""
 
@@ -93,7 +103,11 @@ class GameRecord(pdn.GameRecord):
 
     def sheet(self, *, lang: str = "en", paper: str = "a4", every: int = 10) -> bytes:
         """The game sheet as PDF bytes: tags, the moves with their comments, and a
-        diagram every ``every`` moves and after each comment, in ``lang``."""
+        diagram every ``every`` moves (1 to 100) and after each comment, in ``lang``."""
+        if isinstance(every, bool) or not isinstance(every, int):
+            raise TypeError(f"every must be an int, not {type(every).__name__}")
+        if not 1 <= every <= 100:
+            raise BoardgenError(f"every: write a number of moves from 1 to 100, not {every}")
         # Lazy for start-up speed: the sheets load reportlab's layout engine.
         from .paper import paper_named
         from .sheets.gamesheet import render_game_sheet
@@ -101,7 +115,11 @@ class GameRecord(pdn.GameRecord):
         return render_game_sheet(self, lang=lang, paper=paper_named(paper), every=every)
 
     def animation(self, *, width: int = 360) -> bytes:
-        """The game as an animated GIF, ``width`` pixels wide: one frame per position."""
+        """The game as an animated GIF, ``width`` pixels wide (100 to 2000): one frame per position."""
+        if isinstance(width, bool) or not isinstance(width, int):
+            raise TypeError(f"width must be an int, not {type(width).__name__}")
+        if not 100 <= width <= 2000:
+            raise BoardgenError(f"width: write a width in pixels from 100 to 2000, not {width}")
         # Lazy for start-up speed: animations load Pillow and the PNG backend.
         from .animation import render_gif
 
@@ -128,16 +146,44 @@ def parse_pdn(
     return [GameRecord.of(record) for record in records]
 
 
+def iter_pdn(
+    source: PdnSource,
+    *,
+    game: Game | str | None = None,
+    folders: Sequence[str | Path] = (),
+    file: str | None = None,
+    skip_bad: bool = False,
+    on_error: Callable[[BoardgenError], None] | None = None,
+) -> Iterator[GameRecord]:
+    """The games of ``source`` one at a time (see :func:`read_pdn`), as ``chess.pgn``
+    reads a file: a long collection's first games come at once."""
+    games = pdn.iter_pdn(
+        source, game=game, folders=folders, file=file, skip_bad=skip_bad, on_error=on_error, load=load
+    )
+    return (GameRecord.of(record) for record in games)
+
+
 def read_pdn(
-    path: str | Path, *, game: Game | str | None = None, folders: Sequence[str | Path] = ()
+    source: PdnSource,
+    *,
+    game: Game | str | None = None,
+    folders: Sequence[str | Path] = (),
+    file: str | None = None,
+    skip_bad: bool = False,
+    on_error: Callable[[BoardgenError], None] | None = None,
 ) -> list[GameRecord]:
-    """The games of the PDN file at ``path`` (UTF-8, or Latin-1 as older files are),
-    each game opened with :func:`load`.
+    """The games of ``source``: a path (UTF-8, or Latin-1 as older files are), PDN text,
+    or a file object open for reading (text or bytes); each game opened with :func:`load`.
+
+    ``game`` overrides the GameType tag (a :class:`Game`, a variant id or a descriptor
+    path; ids are looked up in ``folders`` first); ``file`` names the source in errors.
+    A bad game raises :class:`BoardgenError` naming the file and line; with
+    ``skip_bad=True`` it is skipped instead, and ``on_error`` (if given) receives its
+    error, one per bad game.
 
     >>> import boardgen
     >>> record = boardgen.read_pdn("examples/tinsley-chinook-1992-game32.pdn")[0]
     >>> record.tags["White"], len(record.plies), record.result
     ('Tinsley, Marion', 71, '1/2-1/2')
     """
-    records = pdn.read_pdn(path, game=game, folders=folders, load=load)
-    return [GameRecord.of(record) for record in records]
+    return list(iter_pdn(source, game=game, folders=folders, file=file, skip_bad=skip_bad, on_error=on_error))

@@ -1,10 +1,12 @@
 """A diagram described by ``name: value`` options: what the Sphinx directive and the
-Markdown block share.
+Markdown block share, in the vocabulary of the Python API and the command line.
 
-Options: ``game`` (Markdown; Sphinx takes it as the directive's argument),
-``position``, ``move``, ``arrows`` (``FROM-TO`` or ``FROM-TO:COLOUR`` separated by
-spaces), ``fill`` (``CELL:COLOUR`` separated by spaces), ``lastmove``, ``flipped``,
-``coordinates`` (``yes``/``no``), ``size`` (pixels) and ``caption``.
+Options (:data:`OPTIONS`): ``game`` (Markdown; Sphinx takes it as the directive's
+argument), ``position``, ``move``, ``arrows`` (``FROM-TO`` or ``FROM-TO:COLOUR``
+separated by spaces), ``fill`` (``CELL:COLOUR`` separated by spaces), ``lastmove``,
+``flipped``, ``coordinates`` (``yes``/``no``), ``size`` (width in pixels),
+``cell_size`` (millimetres per cell), ``colours`` (``KEY:COLOUR`` separated by spaces,
+keys as :func:`boardgen.svg` takes them) and ``caption``.
 
 >>> block = DiagramBlock.from_options({"game": "american-checkers", "arrows": "11-15:red 22-18"})
 >>> block.arrows
@@ -16,21 +18,21 @@ True
 Traceback (most recent call last):
 ...
 boardgen.errors.BoardgenError: colour: unknown option (known: game, position, move, arrows, fill, lastmove, \
-flipped, coordinates, size, caption)
+flipped, coordinates, size, cell_size, colours, caption)
 """
 
 from __future__ import annotations
 
-__all__ = ["OPTIONS", "DiagramBlock"]
+__all__ = ["OPTIONS", "DiagramBlock", "parse_flag"]
 
-import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from . import api
-from .drawopts import parse_fill, split_items
+from .drawopts import cell_size_mm, parse_colours, parse_fill, size_px, split_items
 from .errors import BoardgenError, shown
 
 #: Every option a block may give, in the order the documentation lists them.
@@ -44,8 +46,14 @@ OPTIONS = (
     "flipped",
     "coordinates",
     "size",
+    "cell_size",
+    "colours",
     "caption",
 )
+
+#: Options whose mistakes only the game can find, in the order they are tried when a
+#: drawing fails, to say which one is wrong.
+_DRAWN = ("move", "lastmove", "arrows", "fill", "colours")
 
 _YES = {
     "": True,
@@ -60,10 +68,11 @@ _YES = {
 }
 
 
-def _flag(name: str, value: str | None) -> bool:
+def parse_flag(name: str, value: str | None) -> bool:
+    """``yes``/``no`` (or true/false, on/off, 1/0; empty is yes) as a bool."""
     text = (value or "").strip().lower()
     if text not in _YES:
-        raise BoardgenError(f"write yes or no, not {value!r}", key=name)
+        raise BoardgenError(f"write yes or no, not {shown(value or '')}", key=name)
     return _YES[text]
 
 
@@ -80,28 +89,23 @@ class DiagramBlock:
     flipped: bool = False
     coordinates: bool = True
     size: int | None = None
+    cell_size: float | None = None
+    colours: tuple[tuple[str, str], ...] = ()
     caption: str = ""
+    #: Folders of the user's own descriptors, searched first for ``game`` (as ``load``'s).
+    folders: tuple[Path, ...] = field(default=(), compare=False)
 
     @classmethod
-    def from_options(cls, options: Mapping[str, str | None]) -> DiagramBlock:
+    def from_options(
+        cls, options: Mapping[str, str | None], *, folders: Sequence[str | Path] = ()
+    ) -> DiagramBlock:
         """The block the options write; raises BoardgenError naming the option."""
         unknown = [name for name in options if name not in OPTIONS]
         if unknown:
-            raise BoardgenError(f"{unknown[0]}: unknown option (known: {', '.join(OPTIONS)})")
+            raise BoardgenError(f"{shown(unknown[0])[1:-1]}: unknown option (known: {', '.join(OPTIONS)})")
         game = (options.get("game") or "").strip()
         if not game:
-            raise BoardgenError("game: say which game, e.g. game: american-checkers")
-        size = None
-        if options.get("size"):
-            pixels = str(options["size"]).strip().removesuffix("px")
-            # ASCII digits only: isdigit() takes '²²²' and int() then raises its own
-            # ValueError (or refuses 5,000 digits), which aborted a Sphinx build.
-            if not re.fullmatch("[0-9]{1,4}", pixels) or not 16 <= int(pixels) <= 4000:
-                raise BoardgenError(
-                    f"write a width in pixels from 16 to 4000, not {shown(str(options['size']), 20)}",
-                    key="size",
-                )
-            size = int(pixels)
+            raise BoardgenError("say which game, e.g. game: american-checkers", key="game")
 
         def text(name: str) -> str | None:
             value = options.get(name)
@@ -111,6 +115,12 @@ class DiagramBlock:
             fills = tuple(parse_fill(item) for item in split_items(options.get("fill") or ""))
         except BoardgenError as error:
             raise BoardgenError(error.message, key="fill") from None
+        try:
+            colours = tuple(parse_colours(options.get("colours") or "").items())
+        except BoardgenError as error:
+            raise BoardgenError(error.message, key="colours") from None
+        size = text("size")
+        cell_size = text("cell_size")
         return cls(
             game=game,
             position=text("position"),
@@ -118,15 +128,36 @@ class DiagramBlock:
             arrows=tuple(split_items(options.get("arrows") or "")),
             fill=fills,
             lastmove=text("lastmove"),
-            flipped=_flag("flipped", options["flipped"]) if "flipped" in options else False,
-            coordinates=_flag("coordinates", options["coordinates"]) if "coordinates" in options else True,
-            size=size,
+            flipped=parse_flag("flipped", options["flipped"]) if "flipped" in options else False,
+            coordinates=parse_flag("coordinates", options["coordinates"])
+            if "coordinates" in options
+            else True,
+            size=size_px(size) if size else None,
+            cell_size=cell_size_mm(cell_size) if cell_size else None,
+            colours=colours,
             caption=(options.get("caption") or "").strip(),
+            folders=tuple(Path(folder) for folder in folders),
         )
 
-    def _arguments(self) -> tuple[Any, dict[str, Any]]:
-        game = api.load(self.game)
-        position = game.position(self.position) if self.position else game.start
+    @property
+    def source(self) -> Path | None:
+        """The descriptor file the game was read from (a page depends on it)."""
+        try:
+            return api.load(self.game, folders=self.folders).variant.file
+        except BoardgenError:
+            return None
+
+    def arguments(self) -> tuple[Any, dict[str, Any]]:
+        """The position and the keyword options :func:`boardgen.svg` and :func:`boardgen.pdf`
+        take (``size`` aside: PDF has no pixels); errors name the option at fault."""
+        try:
+            game = api.load(self.game, folders=self.folders)
+        except BoardgenError as error:
+            raise BoardgenError(error.message, key=error.key or "game") from None
+        try:
+            position = game.position(self.position) if self.position else game.start
+        except BoardgenError as error:
+            raise BoardgenError(error.message, key="position") from None
         options: dict[str, Any] = {
             "move": self.move,
             "arrows": self.arrows,
@@ -134,32 +165,40 @@ class DiagramBlock:
             "lastmove": self.lastmove,
             "flipped": self.flipped,
             "coordinates": self.coordinates,
+            "colours": dict(self.colours) or None,
+            "cell_size": self.cell_size,
         }
         return position, options
 
-    def _located(self, error: BoardgenError) -> BoardgenError:
-        """Errors name the option they come from where that is clear."""
-        message = error.message
-        for name, value in (("move", self.move), ("position", self.position), ("lastmove", self.lastmove)):
-            if value and repr(value) in message:
-                return BoardgenError(message, key=name)
+    def _blamed(self, error: BoardgenError, position: Any, options: dict[str, Any]) -> BoardgenError:
+        """The error with the option at fault named: each option the game checks is tried
+        alone (only once a drawing has failed, so a good page pays nothing)."""
+        if error.key:
+            return error
+        for name in _DRAWN:
+            if not options.get(name):
+                continue
+            try:
+                api.svg(position, **{name: options[name]})
+            except BoardgenError:
+                return BoardgenError(error.message, key=name)
         return error
 
     def svg(self) -> str:
         """The diagram as inline SVG (``size`` pixels wide, else in millimetres)."""
+        position, options = self.arguments()
         try:
-            position, options = self._arguments()
             return api.svg(position, size=self.size, **options)
         except BoardgenError as error:
-            raise self._located(error) from None
+            raise self._blamed(error, position, options) from None
 
     def pdf(self) -> bytes:
         """The diagram as a one-page PDF, for print builds (LaTeX)."""
+        position, options = self.arguments()
         try:
-            position, options = self._arguments()
             return api.pdf(position, **options)
         except BoardgenError as error:
-            raise self._located(error) from None
+            raise self._blamed(error, position, options) from None
 
     def html(self) -> str:
         """A ``<figure class="boardgen">`` with the SVG and the caption."""

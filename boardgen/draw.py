@@ -20,7 +20,7 @@ game costs only its pieces and marks.
 
 from __future__ import annotations
 
-__all__ = ["ArrowSpec", "pdf", "png", "scene", "svg"]
+__all__ = ["ArrowSpec", "ColoursSpec", "FillSpec", "pdf", "png", "scene", "svg"]
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -29,8 +29,8 @@ from typing import Any
 
 from .backends.svg import render_fragment, render_svg
 from .descriptor.model import Variant
+from .drawopts import cell_size_mm, dpi_value, parse_arrow, parse_colours, parse_fill, size_px
 from .drawopts import colour as parse_colour
-from .drawopts import parse_arrow
 from .errors import BoardgenError, shown
 from .positions import Move, Position
 from .render.board import BoardOptions, board_scene
@@ -54,6 +54,11 @@ from .textboard import describe_position
 
 #: An arrow: ``"11-15:red"``, ``(from, to)``, ``(from, to, colour)`` or a longer path.
 ArrowSpec = str | Sequence[str | int]
+#: Cells to tint: a mapping of cells to colours (None: the highlight), or cells
+#: (``["15", "d4:green"]``).
+FillSpec = Mapping[str | int, str | None] | Iterable[str | int]
+#: Colours by key: a mapping, or ``"dark:#556b2f black:red"`` as the command line writes them.
+ColoursSpec = Mapping[str, str] | str
 
 #: Tint of the last move's cells (origin and landings).
 LASTMOVE = "#9ccc65"
@@ -95,6 +100,53 @@ def _variant(position: Position, colours: Mapping[str, str] | None) -> tuple[Var
     return variant, marks
 
 
+def _check_position(position: object) -> None:
+    """Diagrams are of positions: a Game (``game.start`` meant) or anything else is a TypeError."""
+    if not isinstance(position, Position):
+        hint = " (draw game.start, or game.position(...))" if type(position).__name__ == "Game" else ""
+        raise TypeError(f"a diagram draws a Position, not {type(position).__name__}{hint}")
+
+
+def _fills(fill: FillSpec | None) -> dict[str | int, str | None]:
+    """``fill`` as a mapping of cells to colours (or None, the highlight)."""
+    if fill is None:
+        return {}
+    if isinstance(fill, Mapping):
+        found = dict(fill)
+    elif isinstance(fill, (str, bytes)) or not isinstance(fill, Iterable):
+        raise TypeError(f"fill must map cells to colours or list cells, not {type(fill).__name__}")
+    else:
+        found = {}
+        for item in fill:
+            if isinstance(item, int) and not isinstance(item, bool):
+                found[item] = None
+            elif isinstance(item, str):
+                cell, ink = parse_fill(item)
+                found[cell] = ink
+            else:
+                raise TypeError(f"fill: a cell is a name or a number, not {type(item).__name__}")
+    for ink in found.values():
+        if ink is not None and not isinstance(ink, str):
+            raise TypeError(f"fill: a colour is text (#rrggbb or a name), not {type(ink).__name__}")
+    return found
+
+
+def _colours(colours: ColoursSpec | None) -> dict[str, str] | None:
+    """``colours`` as a mapping of keys to colours."""
+    if colours is None:
+        return None
+    if isinstance(colours, str):
+        return parse_colours(colours)
+    if not isinstance(colours, Mapping):
+        raise TypeError(f"colours must map keys to colours, not {type(colours).__name__}")
+    for key, ink in colours.items():
+        if not isinstance(key, str) or not isinstance(ink, str):
+            raise TypeError(
+                f"colours: keys and colours are text, not {type(key).__name__}: {type(ink).__name__}"
+            )
+    return dict(colours)
+
+
 def _cell(variant: Variant, ref: str | int) -> int:
     return parse_cell(variant, str(ref))
 
@@ -107,11 +159,17 @@ MAX_ARROW_CELLS = 100
 
 def _arrows(variant: Variant, arrows: Iterable[ArrowSpec], default: str) -> list[tuple[tuple[int, ...], str]]:
     found = []
+    if isinstance(arrows, (str, bytes)) or not isinstance(arrows, Iterable):
+        raise TypeError(f"arrows must be a list of arrows, not {type(arrows).__name__}")
     for count, item in enumerate(arrows, 1):
         if count > MAX_ARROWS:
             raise BoardgenError(f"more than {MAX_ARROWS} arrows on one diagram")
         if isinstance(item, str) and len(item) > 20 * MAX_ARROW_CELLS:
             raise BoardgenError(f"arrow {shown(item)} passes more than {MAX_ARROW_CELLS} cells")
+        if not isinstance(item, (str, Sequence)):
+            raise TypeError(
+                f"an arrow is text ('11-15:red') or a sequence of cells, not {type(item).__name__}"
+            )
         if isinstance(item, str):
             cells, ink = parse_arrow(item)
         else:
@@ -131,15 +189,17 @@ def _arrows(variant: Variant, arrows: Iterable[ArrowSpec], default: str) -> list
 def _path(variant: Variant, move: str | Move) -> tuple[int, ...]:
     if isinstance(move, Move):
         return tuple(variant.grid.parse(c) for c in move.path)
+    if not isinstance(move, str):
+        raise TypeError(f"lastmove must be a move's text or a Move, not {type(move).__name__}")
+    if move.strip() and not re.search(r"[-x:]", move.strip()):
+        return (_cell(variant, move.strip()),)  # a placement: one cell
     cells, _ = parse_arrow(move)
     return tuple(_cell(variant, c) for c in cells)
 
 
 def _cell_size(position: Position, variant: Variant, coordinates: bool, cell_size: float | None) -> float:
     if cell_size is not None:
-        if not 3 <= cell_size <= 150:
-            raise BoardgenError(f"cell_size {cell_size} mm is out of range (3 to 150)")
-        return cell_size
+        return cell_size_mm(cell_size)
     key = ("fit", coordinates)
     cache = position.game.cache
     if key not in cache:
@@ -170,14 +230,22 @@ def _plan(
     *,
     move: str | Move | None,
     arrows: Iterable[ArrowSpec],
-    fill: Mapping[str | int, str | None] | None,
+    fill: FillSpec | None,
     lastmove: str | Move | None,
     flipped: bool,
     coordinates: bool,
-    colours: Mapping[str, str] | None,
+    colours: ColoursSpec | None,
     cell_size: float | None,
     title: str | None = None,
 ) -> _Plan:
+    _check_position(position)
+    for option, flag in (("flipped", flipped), ("coordinates", coordinates)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"{option} must be True or False, not {type(flag).__name__}")
+    if move is not None and not isinstance(move, (str, Move)):
+        raise TypeError(f"move must be a move's text or a Move, not {type(move).__name__}")
+    fill = _fills(fill)
+    colours = _colours(colours)
     variant, inks = _variant(position, colours)
     game = position.game
     size = _cell_size(position, variant, coordinates, cell_size)
@@ -237,11 +305,11 @@ def scene(
     *,
     move: str | Move | None = None,
     arrows: Iterable[ArrowSpec] = (),
-    fill: Mapping[str | int, str | None] | None = None,
+    fill: FillSpec | None = None,
     lastmove: str | Move | None = None,
     flipped: bool = False,
     coordinates: bool = True,
-    colours: Mapping[str, str] | None = None,
+    colours: ColoursSpec | None = None,
     cell_size: float | None = None,
     title: str | None = None,
 ) -> Scene:
@@ -289,12 +357,12 @@ def svg(
     *,
     move: str | Move | None = None,
     arrows: Iterable[ArrowSpec] = (),
-    fill: Mapping[str | int, str | None] | None = None,
+    fill: FillSpec | None = None,
     lastmove: str | Move | None = None,
     flipped: bool = False,
     coordinates: bool = True,
     size: int | None = None,
-    colours: Mapping[str, str] | None = None,
+    colours: ColoursSpec | None = None,
     cell_size: float | None = None,
 ) -> str:
     """The position as an SVG document (text), for a web page or a notebook.
@@ -308,6 +376,7 @@ def svg(
     ``colours`` overrides the board's (``light``, ``dark``, ``line``, ``text``, ...),
     a player's pieces (by player id) and the marks' (``arrow``, ``fill``, ``lastmove``).
     """
+    size = None if size is None else size_px(size)
     plan = _plan(
         position,
         move=move,
@@ -326,8 +395,6 @@ def svg(
         drawn = replace(drawn, description=plan.description(describe_position(plan.variant, plan.pieces)))
         text = render_svg(drawn).decode("utf-8")
     if size is not None:
-        if size < 1:
-            raise BoardgenError(f"size {size} px must be at least 1")
         found = _VIEWBOX.search(text)
         assert found is not None  # every SVG of the backend has one
         width, height = float(found[1]), float(found[2])
@@ -340,11 +407,11 @@ def pdf(
     *,
     move: str | Move | None = None,
     arrows: Iterable[ArrowSpec] = (),
-    fill: Mapping[str | int, str | None] | None = None,
+    fill: FillSpec | None = None,
     lastmove: str | Move | None = None,
     flipped: bool = False,
     coordinates: bool = True,
-    colours: Mapping[str, str] | None = None,
+    colours: ColoursSpec | None = None,
     cell_size: float | None = None,
 ) -> bytes:
     """The position as a one-page PDF the size of the picture (``cell_size`` mm per
@@ -373,12 +440,12 @@ def png(
     *,
     move: str | Move | None = None,
     arrows: Iterable[ArrowSpec] = (),
-    fill: Mapping[str | int, str | None] | None = None,
+    fill: FillSpec | None = None,
     lastmove: str | Move | None = None,
     flipped: bool = False,
     coordinates: bool = True,
     size: int | None = None,
-    colours: Mapping[str, str] | None = None,
+    colours: ColoursSpec | None = None,
     cell_size: float | None = None,
     dpi: float = 200.0,
 ) -> bytes:
@@ -387,6 +454,8 @@ def png(
     # Lazy for start-up speed: the PNG backend loads reportlab and pypdfium2.
     from .backends.png import render_png
 
+    size = None if size is None else size_px(size)
+    dpi = dpi_value(dpi)
     drawn = scene(
         position,
         move=move,
@@ -399,7 +468,5 @@ def png(
         cell_size=cell_size,
     )
     if size is not None:
-        if size < 1:
-            raise BoardgenError(f"size {size} px must be at least 1")
-        dpi = size / (drawn.width / 25.4)
+        return render_png(drawn, size / (drawn.width / 25.4), width=size)
     return render_png(drawn, dpi)

@@ -14,11 +14,25 @@ default highlight colour); colours are ``#rgb``, ``#rrggbb`` or one of a few nam
 
 from __future__ import annotations
 
-__all__ = ["NAMED_COLOURS", "colour", "parse_arrow", "parse_fill", "split_items"]
+__all__ = [
+    "CELL_SIZE_MM",
+    "DPI",
+    "NAMED_COLOURS",
+    "SIZE_PX",
+    "cell_size_mm",
+    "colour",
+    "dpi_value",
+    "parse_arrow",
+    "parse_colours",
+    "parse_fill",
+    "size_px",
+    "split_items",
+]
 
+import math
 import re
 
-from .errors import BoardgenError
+from .errors import BoardgenError, shown
 
 #: Names a user may write for a colour (the marks' own inks first).
 NAMED_COLOURS = {
@@ -33,6 +47,13 @@ NAMED_COLOURS = {
     "grey": "#808080",
     "gray": "#808080",
 }
+
+#: The ranges of the numeric options, the same in the API, the command line, Sphinx and
+#: Markdown: ``size`` is a width in pixels, ``cell_size`` millimetres per cell, ``dpi``
+#: a PNG's resolution.
+SIZE_PX = (16, 4000)
+CELL_SIZE_MM = (3.0, 150.0)
+DPI = (36.0, 1200.0)
 
 _HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 #: Splits a path of cells: a separator always follows a digit (cell names end in digits).
@@ -69,6 +90,64 @@ def parse_fill(text: str) -> tuple[str, str | None]:
     return cell.strip(), colour(ink) if ink else None
 
 
+def parse_colours(text: str) -> dict[str, str]:
+    """The colours ``KEY:COLOUR`` items give (``dark:#333 black:red``): the board's keys,
+    player ids and the marks' keys, as ``colours=`` of :func:`boardgen.svg` takes them."""
+    found: dict[str, str] = {}
+    for item in split_items(text):
+        key, colon, ink = item.partition(":")
+        if not colon or not key.strip() or not ink.strip():
+            raise BoardgenError(f"{_said(item)} is not a colour setting: write KEY:COLOUR, e.g. dark:#556b2f")
+        colour(ink)
+        found[key.strip()] = ink.strip()
+    return found
+
+
 def split_items(text: str) -> list[str]:
     """Items separated by spaces or commas (``11-15:red 22-18``)."""
     return [item for item in re.split(r"[\s,]+", text.strip()) if item]
+
+
+def _number(name: str, value: object, unit: str) -> float:
+    """``value`` as a finite float: a number, or text as a user writes it (``320px``)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+    if isinstance(value, str):
+        text = value.strip().lower().removesuffix(unit).strip()
+        if not re.fullmatch(r"[0-9]{1,6}(\.[0-9]{1,6})?", text):
+            return math.nan
+        return float(text)
+    return float(value)
+
+
+def size_px(value: object) -> int:
+    """``size``: a whole width in pixels within :data:`SIZE_PX` (``320``, ``"320px"``)."""
+    low, high = SIZE_PX
+    number = _number("size", value, "px")
+    if not (low <= number <= high and number == int(number)):
+        raise BoardgenError(f"write a width in pixels from {low} to {high}, not {_said(value)}", key="size")
+    return int(number)
+
+
+def cell_size_mm(value: object) -> float:
+    """``cell_size``: millimetres per cell within :data:`CELL_SIZE_MM` (``8``, ``"8mm"``)."""
+    low, high = CELL_SIZE_MM
+    number = _number("cell_size", value, "mm")
+    if not low <= number <= high:
+        raise BoardgenError(
+            f"write millimetres per cell from {low:g} to {high:g}, not {_said(value)}", key="cell_size"
+        )
+    return number
+
+
+def dpi_value(value: object) -> float:
+    """``dpi``: a PNG's resolution in dots per inch within :data:`DPI`."""
+    low, high = DPI
+    number = _number("dpi", value, "dpi")
+    if not low <= number <= high:
+        raise BoardgenError(f"write a resolution from {low:g} to {high:g} dpi, not {_said(value)}", key="dpi")
+    return number
+
+
+def _said(value: object) -> str:
+    return shown(value) if isinstance(value, str) else repr(value)

@@ -11,20 +11,25 @@ from __future__ import annotations
 
 __all__ = ["find_variant", "open_game"]
 
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .descriptor import load_variant
-from .descriptor.library import Library
+from .descriptor.compiled import is_verified
+from .descriptor.library import ENV_VAR, Library
 from .descriptor.model import Variant
 from .positions import Game
 from .rules.registry import make_game
 
 AnyGame = TypeVar("AnyGame", bound=Game)
 
-#: Games opened so far, by descriptor file, its modification time and the kind of game.
-_OPENED: dict[tuple[str, float, type[Game]], Game] = {}
+#: Games opened so far, by descriptor file (path, modification time, size) and kind of game.
+_OPENED: dict[tuple[str, int, int, type[Game]], Game] = {}
+#: Files ids were found at, by the id, the working folder, and the folders searched with
+#: their state (a file added to or removed from a folder changes its modification time).
+_FOUND: dict[tuple[Any, ...], Path] = {}
 
 
 def find_variant(ref: str | Path, folders: Sequence[str | Path] = ()) -> Variant:
@@ -39,6 +44,14 @@ def find_variant(ref: str | Path, folders: Sequence[str | Path] = ()) -> Variant
     return load_variant(text)
 
 
+def _stamp(path: Path) -> tuple[str, int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+
+
 def open_game(
     ref: str | Path,
     *,
@@ -48,19 +61,34 @@ def open_game(
 ) -> AnyGame:
     """The game ``ref`` names (see :func:`find_variant`), as a ``kind`` of game.
 
-    The descriptor is read each time (it is small), but its engine is built, and
-    ``check`` run, once per unchanged file: opening it again returns the same game.
+    Its engine is built, and ``check`` run, once per unchanged file: opening it again
+    returns the same game after a few ``stat`` calls, without reading the file. A
+    shipped game read from the compiled descriptors (:mod:`boardgen.descriptor.compiled`)
+    passed ``check`` when it was compiled, so it is not checked again.
     """
-    variant = find_variant(ref, folders)
-    try:
-        stamp = variant.file.stat().st_mtime
-    except OSError:  # pragma: no cover - the file was just read
-        stamp = 0.0
-    key = (str(variant.file.resolve()), stamp, kind)
-    found = _OPENED.get(key)
+    if not isinstance(ref, (str, Path)):
+        raise TypeError(f"load() takes a variant id or a descriptor path, not {type(ref).__name__}")
+    if isinstance(folders, (str, Path)):
+        raise TypeError("folders must be a list of folders, not one folder")
+    text = str(ref)
+    env_folders = [Path(p) for p in os.environ.get(ENV_VAR, "").split(os.pathsep) if p]
+    searched = [Path(f) for f in folders] + env_folders
+    lookup = (text, os.getcwd(), tuple((str(f), _stamp(f)) for f in searched))
+    known = _FOUND.get(lookup)
+    stamp = _stamp(known) if known is not None else None
+    found = _OPENED.get((*stamp, kind)) if stamp is not None else None
     if found is None:
-        if check is not None:
-            check(variant)
-        found = _OPENED[key] = kind(variant, make_game(variant.game_spec(), variant.rules.family))
+        library = Library([Path(f) for f in folders])
+        path = library.path(text)
+        variant = library.load(text)
+        stamp = _stamp(variant.file)
+        _FOUND[lookup] = path
+        found = _OPENED.get((*stamp, kind)) if stamp is not None else None
+        if found is None:
+            if check is not None and not is_verified(variant):
+                check(variant)
+            found = kind(variant, make_game(variant.game_spec(), variant.rules.family))
+            if stamp is not None:
+                _OPENED[(*stamp, kind)] = found
     assert isinstance(found, kind)
     return found

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .descriptor.model import Variant
-from .errors import BoardgenError
+from .errors import BoardgenError, shown
 from .rules.base import Ending, PieceView
 from .rules.base import Game as Engine
 from .textboard import describe_position
@@ -97,10 +97,21 @@ class Game:
         >>> boardgen.load("american-checkers").position("W:W27,K30:B23,14").turn
         'white'
         """
-        return self.position_of(self.engine.parse_position(text))
+        if not isinstance(text, str):
+            raise TypeError(f"position() takes a position string, not {type(text).__name__}")
+        state = self.engine.parse_position(text)
+        if not self.engine.pieces(state) and self.variant.rules.family == "leaping":
+            # every capture leaves the capturer on the board: no game of taking pieces gets
+            # here, and judging it (the side to move has no piece, so it lost) would be a
+            # verdict on nothing
+            raise BoardgenError(f"position {shown(text)}: no pieces on the board; no game reaches it")
+        return self.position_of(state)
 
     def player_name(self, player: str, lang: str = "en") -> str:
         """A player's name in ``lang`` (``Black``, ``Noirs``, ``Schwarz``)."""
+        ids = [p.id for p in self.variant.players]
+        if player not in ids:
+            raise BoardgenError(f"no player {shown(str(player))} in {self.id} (players: {', '.join(ids)})")
         return self.variant.text(self.variant.player(player).name, lang)
 
     def position_of(self, state: Any) -> Position:
@@ -158,10 +169,14 @@ class Position:
     def move(self, text: str) -> Move:
         """The legal move ``text`` writes (``11-15``; a capture by its first and last
         squares when only one path joins them); raises BoardgenError otherwise."""
+        if not isinstance(text, str):
+            raise TypeError(f"move() takes the text of a move, not {type(text).__name__}")
         return self._move(self.game.engine.parse_move(self.state, text))
 
     def play(self, move: str | Move) -> Position:
         """The position after ``move`` (a :class:`Move` or its text); this one is unchanged."""
+        if not isinstance(move, (str, Move)):
+            raise TypeError(f"play() takes a move (its text or a Move), not {type(move).__name__}")
         chosen = self.move(move) if isinstance(move, str) else move
         if chosen.raw is None:
             chosen = self.move(chosen.text)

@@ -1,16 +1,24 @@
 """Setup checks run by ``boardgen validate`` and before anything is printed.
 
-Generic checks (cells, counts, symmetry) look only at the descriptor; the rules
-engine adds what needs play: the side to move has a move, no capture is possible on
-move one, each family's own checks (Catchup's score track) and the examples of the
-rule sheets. Every failed check names the descriptor key it is about, so
-:func:`ensure_printable` can refuse with ``FILE:LINE:COL: key: what is wrong``.
+Generic checks (cells, counts, and mirrored setups when the rule family asks for them,
+see :attr:`~boardgen.rules.family.RuleFamily.mirrored_setup`) look only at the
+descriptor; the rules engine adds what needs play: the side to move has a move, no
+capture is possible on move one (when the family asks for it), each family's own
+checks (Catchup's score track) and the examples of the rule sheets. Every failed check
+names the descriptor key it is about, so :func:`ensure_printable` can refuse with
+``FILE:LINE:COL: key: what is wrong``.
 """
 
 from __future__ import annotations
 
-__all__ = ["colour_warnings", "ensure_printable", "failures", "run_checks"]
+__all__ = ["colour_warnings", "compile_builtin", "ensure_printable", "failures", "run_checks"]
 
+from collections.abc import Sequence
+from typing import Any
+
+from .descriptor import compiled
+from .descriptor.builtin import builtin_dir
+from .descriptor.library import Library
 from .descriptor.model import Variant
 from .errors import BoardgenError
 from .fonts import missing_glyphs
@@ -19,7 +27,7 @@ from .render.legible import colour_findings
 from .render.pictures import check_page_limit
 from .render.vision import vision_findings
 from .rules.base import Check, Game
-from .rules.registry import make_game
+from .rules.registry import family, make_game
 from .texts.compose import rule_sheet_text
 
 
@@ -28,7 +36,9 @@ def run_checks(variant: Variant, *, sheets: bool = False) -> list[Check]:
 
     With ``sheets`` (``validate`` and ``build``, which print rule sheets), also that the
     rule sheet's diagrams fit its paper; a diagram of the game needs no such thing."""
-    checks = [_on_playable_cells(variant), _one_per_cell(variant), _counts(variant), _mirror(variant)]
+    checks = [_on_playable_cells(variant), _one_per_cell(variant), _counts(variant)]
+    if family(variant.rules.family).mirrored_setup:
+        checks.append(_mirror(variant))
     if all(check.ok for check in checks[:2]):
         checks.extend(_engine_checks(variant))
     else:
@@ -72,6 +82,22 @@ def ensure_printable(variant: Variant, *, sheets: bool = False) -> None:
     bad = failures(variant, sheets=sheets)
     if bad:
         raise variant.error(bad[0].key, bad[0].detail)
+
+
+def compile_builtin() -> None:
+    """Read and check every shipped game and store them compiled
+    (:mod:`boardgen.descriptor.compiled`; ``make compiled``): a game that fails a check
+    stops it, so only checked games are ever stored."""
+    library = Library(builtin=True, environ={})
+    entries = {}
+    for path in sorted(builtin_dir().glob("*.yaml")):
+        (variant,), errors = library.load_many([path])
+        if errors:
+            raise errors[0]
+        ensure_printable(variant)
+        entries[path.name] = compiled.stored_form(variant, path.read_bytes())
+    compiled.write(entries)
+    print(f"{len(entries)} games compiled into {compiled.CACHE_FILE}")
 
 
 def _on_playable_cells(variant: Variant) -> Check:
@@ -136,14 +162,8 @@ def _engine_checks(variant: Variant) -> list[Check]:
         if moves
         else Check("side to move can move", False, f"{mover}, who moves first, has no legal move", ("setup",))
     ]
-    captures = sum(1 for m in moves if game.view(m).captured)
-    checks.append(
-        Check("no capture on the first move", True, "the first move captures nothing")
-        if not captures
-        else Check(
-            "no capture on the first move", False, f"{captures} first move(s) would capture", ("setup",)
-        )
-    )
+    if family(variant.rules.family).quiet_first_move:
+        checks.append(_quiet_first_move(game, moves))
     checks.extend(game.family_checks())
     checks.extend(_example_checks(variant, game))
     checks.append(_texts_print(variant))
@@ -163,6 +183,15 @@ def _sheet_fits(variant: Variant) -> Check:
     if why is not None:
         return Check(name, False, why, ("board",))
     return Check(name, True, f"every diagram fits a page of {paper.name}")
+
+
+def _quiet_first_move(game: Game, moves: Sequence[Any]) -> Check:
+    """No first move captures: the setup keeps the sides out of each other's reach."""
+    name = "no capture on the first move"
+    captures = sum(1 for m in moves if game.view(m).captured)
+    if captures:
+        return Check(name, False, f"{captures} first move(s) would capture", ("setup",))
+    return Check(name, True, "the first move captures nothing")
 
 
 def _board_fits(variant: Variant) -> Check:

@@ -91,7 +91,7 @@ def test_every_bad_input_is_a_value_error_with_the_cli_s_message(in_tmp: Path) -
         {"fill": {"d4": "reddish"}},
         {"colours": {"paper": "#ffffff"}},
         {"move": "11-17"},
-        {"lastmove": "c3"},
+        {"lastmove": "z9"},
     ):
         with pytest.raises(boardgen.BoardgenError):
             boardgen.svg(game.start, **bad)  # type: ignore[arg-type]

@@ -81,7 +81,8 @@ def test_shell_completion_offers_variant_ids_then_files() -> None:
         (["render"], "Error: Missing argument 'VARIANT'. (see 'boardgen render --help')"),
         (
             ["diagram", "catchup", "--size", "nan", "-o", "x.svg"],
-            "Error: Invalid value for '--size': 'nan' is not a number. (see 'boardgen diagram --help')",
+            "Error: Invalid value for '--size': write a width in pixels from 16 to 4000, not 'nan' "
+            "(see 'boardgen diagram --help')",
         ),
         (
             ["perft", "catchup", "0"],

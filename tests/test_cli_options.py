@@ -120,9 +120,9 @@ def test_diagram_refuses_dpi_without_png(in_tmp: Path) -> None:
 
 def test_diagram_refuses_options_beside_batch(in_tmp: Path) -> None:
     (in_tmp / "lines.txt").write_text("catchup -o a.svg\n")
-    result = CliRunner().invoke(main, ["diagram", "--batch", "lines.txt", "--flip", "--format", "png"])
+    result = CliRunner().invoke(main, ["diagram", "--batch", "lines.txt", "--flipped", "--format", "png"])
     assert result.exit_code == 2
-    assert "Error: --flip and --format do not apply with --batch" in result.stderr
+    assert "Error: --flipped and --format do not apply with --batch" in result.stderr
     assert sorted(p.name for p in in_tmp.iterdir()) == ["lines.txt"]
     assert run("diagram", "--batch", "lines.txt")[0] == 0
 

@@ -89,7 +89,7 @@ def test_svg_is_written_about_120_mm_wide_with_a_text_description(in_tmp: Path) 
 
 
 def test_pdf_is_one_page_of_the_picture_at_the_asked_cell_size(in_tmp: Path) -> None:
-    code, _, _ = run("kruzno-checkers", "--size", "10", "--no-coordinates", "-o", "d.pdf")
+    code, _, _ = run("kruzno-checkers", "--cell-size", "10", "--no-coordinates", "-o", "d.pdf")
     assert code == 0
     data = (in_tmp / "d.pdf").read_bytes()
     assert data.startswith(b"%PDF-")
@@ -100,11 +100,11 @@ def test_pdf_is_one_page_of_the_picture_at_the_asked_cell_size(in_tmp: Path) -> 
 
 
 def test_png_is_rendered_at_the_asked_resolution(in_tmp: Path) -> None:
-    code, _, _ = run("catchup", "--format", "png", "--dpi", "100", "--size", "12", "-o", "d")
+    code, _, _ = run("catchup", "--format", "png", "--dpi", "100", "--cell-size", "12", "-o", "d")
     assert code == 0
     data = (in_tmp / "d").read_bytes()
     assert data.startswith(b"\x89PNG\r\n\x1a\n")
-    svg = CliRunner().invoke(main, ["diagram", "catchup", "--size", "12", "-o", "d.svg"])
+    svg = CliRunner().invoke(main, ["diagram", "catchup", "--cell-size", "12", "-o", "d.svg"])
     assert svg.exit_code == 0
     root = ET.fromstring((in_tmp / "d.svg").read_bytes())
     width_mm, height_mm = (float(root.get(k, "")[:-2]) for k in ("width", "height"))

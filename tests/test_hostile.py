@@ -171,7 +171,7 @@ def test_too_many_placement_turns_to_list_are_refused_but_counted(tmp_path: Path
 
 def test_a_png_too_big_for_memory_is_refused(in_tmp: Path) -> None:
     result = CliRunner().invoke(
-        main, ["diagram", "hex9-checkers", "--size", "150", "--dpi", "1200", "-o", "x.png"]
+        main, ["diagram", "hex9-checkers", "--cell-size", "150", "--dpi", "1200", "-o", "x.png"]
     )
     assert result.exit_code == 2
     assert one_line(result.stderr).startswith("the PNG would be ")
@@ -184,7 +184,9 @@ def test_a_png_too_big_for_memory_is_refused(in_tmp: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "error"),
     [
-        (["diagram", "catchup", "--size", "nan", "-o", "x.svg"], "'nan' is not a number"),
+        (["diagram", "catchup", "--size", "nan", "-o", "x.svg"], "from 16 to 4000, not 'nan'"),
+        (["diagram", "catchup", "--cell-size", "inf", "-o", "x.svg"], "from 3 to 150, not 'inf'"),
+        (["diagram", "catchup", "--dpi", "0", "-o", "x.png"], "from 36 to 1200 dpi, not '0'"),
         (["render", "catchup", "--cell-size", "nan", "-o", "x.svg"], "'nan' is not a number"),
         (["render", "catchup", "-o", ""], "-o needs a file name"),
         (["render", "catchup", "-o", "x.jpg"], "'x.jpg' does not end in .svg or .pdf"),

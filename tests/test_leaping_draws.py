@@ -22,10 +22,10 @@ from boardgen.descriptor import load_variant
 from boardgen.descriptor.model import RulesSpec
 from boardgen.errors import BoardgenError
 from boardgen.rules.leaping import LeapingGame, Position, parse_params
+from boardgen.rules.leaping.endgame_words import endgame_sentences
 from boardgen.texts import languages
 from boardgen.texts.catalogue import catalogue
 from boardgen.texts.compose import Para, rule_sheet_text
-from boardgen.texts.endgames import endgame_sentences
 
 ROOT = Path(__file__).resolve().parents[1]
 

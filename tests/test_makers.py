@@ -177,11 +177,12 @@ def test_cli_writes_each_maker_format(tmp_path: Path) -> None:
         (["--format", "dxf", "-o", "x.stl"], "writes a .dxf file"),
     ],
 )
-def test_cli_refuses_maker_misuse_in_one_line(tmp_path: Path, args: list[str], says: str) -> None:
-    runner = CliRunner()
-    with runner.isolated_filesystem(temp_dir=tmp_path) as folder:
-        result = runner.invoke(main, ["render", "catchup", *args], catch_exceptions=False)
-        assert not list(Path(folder).iterdir())  # nothing written
+def test_cli_refuses_maker_misuse_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], says: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["render", "catchup", *args], catch_exceptions=False)
+    assert not list(tmp_path.iterdir())  # nothing written
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and says in lines[0]

@@ -21,7 +21,7 @@ TWO_GAMES = """\
 [GameType "21"]
 
 {Before the first move.} 1. 11-15 {Old Fourteenth?} 23-19 $1 2. 8-11 ! 22-17
-(2... 9-13 {not played} (2... 10-14) 3. 17-13) 3. 9-14 19-16 4. 12x19 1-0
+(2... 22-18 {not played} (2... 24-20) 3. 15x22) 3. 9-14 19-16 4. 12x19 1-0
 
 [Event "Second"]
 [FEN "W:W27,K30:B23,14"]
@@ -36,9 +36,14 @@ def test_tags_moves_comments_variations_nags_results_and_several_games() -> None
     assert [p.written for p in first.plies] == ["11-15", "23-19", "8-11", "22-17", "9-14", "19-16", "12x19"]
     assert first.plies[0].comment == "Old Fourteenth?"
     assert first.plies[1].nags == ("$1",) and first.plies[2].nags == ("!",)
-    assert first.plies[3].variations[0].startswith("2... 9-13 {not played} (2... 10-14)")
+    assert first.plies[3].variations == ("2... 22-18 {not played} (2... 24-20) 3. 15x22",)
     assert [p.number for p in first.plies] == [1, 1, 2, 2, 3, 3, 4]
-    # the variation was kept, not played: the game went on from 22-17
+    # the variation was played from the position before 22-17, and the game went on from 22-17
+    (side,) = first.plies[3].lines
+    assert [p.written for p in side.plies] == ["22-18", "15x22"]
+    assert side.plies[0].before == first.plies[3].before
+    assert [p.written for p in side.plies[0].lines[0].plies] == ["24-20"]
+    assert side.positions()[-1].text == "W:W19,21,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,22"
     assert first.plies[4].before == first.plies[3].after
     assert second.tags["Event"] == "Second" and second.result == "*"
     assert second.start.text == "W:W27,K30:B14,23"

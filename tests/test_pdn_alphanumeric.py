@@ -107,7 +107,7 @@ def test_a_loop_by_its_ends_is_one_move_and_an_ambiguous_capture_lists_both_path
         ),
         ('[GameType "25,W,8,8,S0"] *', "g.pdn:1:1: GameType '25,W,8,8,S0': notation S is chess's"),
         ('[GameType "25,W,8"] *', "g.pdn:1:1: GameType '25,W,8' is not PDN"),
-        ('[GameType "25"] [FEN "W:Wc4:Bd5"] *', "g.pdn:1:1: FEN: 'c4' is not a playing square"),
+        ('[GameType "25"] [FEN "W:Wc4:Bd5"] *', "g.pdn:1:17: FEN: 'c4' is not a playing square"),
     ],
 )
 def test_what_is_wrong_is_refused_with_its_place(text: str, message: str) -> None:

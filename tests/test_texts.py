@@ -15,6 +15,7 @@ from boardgen.descriptor import load_all, load_variant
 from boardgen.descriptor.model import Example, RulesSpec, Variant
 from boardgen.errors import BoardgenError
 from boardgen.fonts import missing_glyphs
+from boardgen.rules import registry
 from boardgen.rules.leaping.directions import DIRECTION_WORDS
 from boardgen.rules.leaping.params import CHOICES, DEFAULTS
 from boardgen.texts import compose
@@ -315,10 +316,12 @@ def test_examples_sit_in_the_section_their_topic_names() -> None:
         sheet = rule_sheet_text(variant, "en")
         placed = {b.example.id: s.name for s in sheet.sections for b in s.blocks if not isinstance(b, Para)}
         assert set(placed) == {e.id for e in variant.examples}
+        family = registry.family(variant.rules.family)
+        assert {s.name for s in sheet.sections} <= set(family.sections), variant.id
         for example in variant.examples:
             section = placed[example.id]
             assert section == example.topic or (
-                section == "special" and example.topic in compose.SPECIAL_TOPICS
+                section == "special" and example.topic in family.special_topics
             ), example.id
 
 

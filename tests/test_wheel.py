@@ -53,7 +53,8 @@ def data_files() -> list[str]:
         for p in package.rglob("*")
         if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts
     ]
-    return sorted(found + [f"boardgen/variants/{vid}.yaml" for vid in IDS])
+    examples = [f"boardgen/{p.relative_to(ROOT).as_posix()}" for p in (ROOT / "examples").rglob("*.pdn")]
+    return sorted(found + [f"boardgen/variants/{vid}.yaml" for vid in IDS] + examples)
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ def test_every_code_package_is_listed_in_pyproject() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     unlisted = set(find_packages(str(ROOT), include=["boardgen", "boardgen.*"])) - set(config["packages"])
     assert not unlisted, f"add to [tool.setuptools] packages in pyproject.toml: {sorted(unlisted)}"
-    assert config["package-dir"] == {"boardgen.variants": "variants"}
+    assert config["package-dir"] == {"boardgen.variants": "variants", "boardgen.examples": "examples"}
 
 
 def test_wheel_holds_every_data_file_and_the_licence(installed: Installed) -> None:
@@ -129,7 +130,10 @@ def test_wheel_holds_every_data_file_and_the_licence(installed: Installed) -> No
 def test_sdist_holds_games_texts_docs_and_tests(installed: Installed) -> None:
     with tarfile.open(installed.sdist) as archive:
         names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
-    wanted = [p.replace("boardgen/variants/", "variants/") for p in data_files()]
+    wanted = [
+        p.replace("boardgen/variants/", "variants/").replace("boardgen/examples/", "examples/")
+        for p in data_files()
+    ]
     wanted += ["LICENSE", "README.md", "Makefile", "pyproject.toml", "docs/rules.md", "tests/conftest.py"]
     wanted += [p.relative_to(ROOT).as_posix() for p in (ROOT / "tests" / "data" / "bad").glob("*.yaml")]
     missing = [name for name in wanted if name not in names]
@@ -196,3 +200,61 @@ def test_build_from_an_empty_folder_matches_the_checkouts_build(installed: Insta
     assert all(f"{vid}/rules-fr.pdf" in ours for vid in IDS)
     different = [name for name in ours if ours[name].read_bytes() != theirs[name].read_bytes()]
     assert not different, f"the installed build differs from the checkout's in {different}"
+
+
+def test_the_readmes_game_record_example_runs_from_the_wheel(installed: Installed, tmp_path: Path) -> None:
+    """``boardgen examples`` puts the shipped records where the README's commands look."""
+    copied = installed.run("examples", cwd=tmp_path)
+    assert copied.returncode == 0, copied.stderr
+    assert (tmp_path / "examples" / "tinsley-chinook-1992-game32.pdn").is_file()
+    assert (tmp_path / "examples" / "games" / "russian-draughts-kuperman-mirotin-1950.pdn").is_file()
+    sheet = installed.run("game", "examples/tinsley-chinook-1992-game32.pdn", "-o", "sheet.pdf", cwd=tmp_path)
+    assert sheet.returncode == 0, sheet.stderr
+    assert (tmp_path / "sheet.pdf").read_bytes().startswith(b"%PDF")
+    again = installed.run("examples", cwd=tmp_path)
+    assert again.returncode == 0 and "kept" in again.stdout
+    python = (
+        "import boardgen\n"
+        "record = boardgen.read_pdn('examples/tinsley-chinook-1992-game32.pdn')[0]\n"
+        "print(record.tags['White'], len(record.plies), record.result)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("BOARDGEN_VARIANTS", "PYTHONPATH")}
+    result = subprocess.run(
+        [str(installed.bin / "python"), "-c", python], cwd=tmp_path, capture_output=True, text=True, env=env
+    )
+    assert result.returncode == 0 and result.stdout == "Tinsley, Marion 71 1/2-1/2\n", result.stderr
+
+
+#: The tests that read the example records (examples/), run from the unpacked sdist.
+_SDIST_TESTS = [
+    "tests/test_pdn.py",
+    "tests/test_pdn_records.py",
+    "tests/test_game_cli.py",
+    "tests/test_published_records.py",
+    "tests/test_published_games.py",
+]
+
+
+def test_the_example_records_tests_pass_from_the_unpacked_sdist(installed: Installed, tmp_path: Path) -> None:
+    with tarfile.open(installed.sdist) as archive:
+        archive.extractall(tmp_path, filter="data")
+    (unpacked,) = tmp_path.iterdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("BOARDGEN_VARIANTS", "PYTHONPATH")}
+    probe = subprocess.run(
+        [sys.executable, "-c", "import boardgen; print(boardgen.__file__)"],
+        cwd=unpacked,
+        capture_output=True,
+        text=True,
+        env={**env, "PYTHONPATH": str(unpacked)},
+    )
+    assert Path(probe.stdout.strip()).is_relative_to(unpacked), probe.stdout + probe.stderr
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *_SDIST_TESTS],
+        cwd=unpacked,
+        capture_output=True,
+        text=True,
+        env={**env, "PYTHONPATH": str(unpacked)},
+        timeout=900,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert result.stdout.rstrip().endswith("[100%]") and "F" not in result.stdout.split("[")[0]

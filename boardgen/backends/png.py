@@ -14,6 +14,7 @@ __all__ = ["MAX_PNG_PIXELS", "render_png"]
 import io
 
 import pypdfium2  # type: ignore[import-untyped,unused-ignore]
+from PIL import Image
 
 from ..errors import BoardgenError
 from ..scene import Document, Scene
@@ -25,12 +26,15 @@ from .pdf import render_pdf
 MAX_PNG_PIXELS = 40_000_000
 
 
-def render_png(scene: Scene, dpi: float = 200.0) -> bytes:
-    """The scene as PNG bytes at ``dpi`` pixels per inch, on a white background.
+def render_png(scene: Scene, dpi: float = 200.0, *, width: int | None = None) -> bytes:
+    """The scene as PNG bytes at ``dpi`` pixels per inch, on a white background;
+    exactly ``width`` pixels wide when given (PDFium rounds the page up, a pixel over).
 
     Refused (before any drawing) when the image would exceed :data:`MAX_PNG_PIXELS`.
     """
-    width, height = (round(mm / 25.4 * dpi) for mm in (scene.width, scene.height))
+    if width is None:
+        width = round(scene.width / 25.4 * dpi)
+    height = round(scene.height / 25.4 * dpi)
     if width * height > MAX_PNG_PIXELS:
         raise BoardgenError(
             f"the PNG would be {width:,} x {height:,} pixels, more than {MAX_PNG_PIXELS // 10**6} million: "
@@ -40,6 +44,10 @@ def render_png(scene: Scene, dpi: float = 200.0) -> bytes:
     try:
         bitmap = pdf[0].render(scale=dpi / 72.0, fill_color=(255, 255, 255, 255))
         image = bitmap.to_pil().convert("RGB")
+        if image.size != (width, height):
+            canvas = Image.new("RGB", (width, height), (255, 255, 255))
+            canvas.paste(image, (0, 0))
+            image = canvas
     finally:
         pdf.close()
     out = io.BytesIO()

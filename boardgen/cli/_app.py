@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 __all__ = [
+    "Checked",
     "Finite",
     "complete_variant",
     "language",
@@ -21,7 +22,7 @@ import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from click.shell_completion import CompletionItem
@@ -128,6 +129,29 @@ def refuse_unused(given: dict[str, bool], reason: str) -> None:
         raise click.UsageError(
             f"{' and '.join(unused)} {'does' if len(unused) == 1 else 'do'} not apply {reason}"
         )
+
+
+if TYPE_CHECKING:
+    _ParamType = click.ParamType[Any, Any]  # generic in click's stubs from 8.2
+else:
+    _ParamType = click.ParamType
+
+
+class Checked(_ParamType):
+    """An option value checked by the function the Python API uses, so both say the same:
+    ``--size 0`` and ``svg(size=0)`` are refused in the same words."""
+
+    def __init__(self, check: Callable[[str], Any]) -> None:
+        self.check = check
+        self.name = check.__name__
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if not isinstance(value, str):
+            return value
+        try:
+            return self.check(value)
+        except BoardgenError as error:
+            self.fail(error.message, param, ctx)
 
 
 class Finite(click.FloatRange):

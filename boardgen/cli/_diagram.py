@@ -18,13 +18,13 @@ from click.core import ParameterSource
 
 from .. import api
 from ..descriptor.library import Library
-from ..drawopts import parse_fill
+from ..drawopts import cell_size_mm, dpi_value, parse_colours, parse_fill, size_px
 from ..errors import BoardgenError, Mark, one_line
 from ..fileio import Staged
 from ..inputfile import read_text
 from ._app import (
     STDOUT,
-    Finite,
+    Checked,
     complete_variant,
     main,
     output_format,
@@ -46,10 +46,12 @@ class _Request:
     fills: tuple[str, ...]
     lastmove: str | None
     coordinates: bool
-    flip: bool
+    flipped: bool
+    colours: tuple[str, ...]
     fmt: str | None
-    size: float | None
-    dpi: int | None
+    size: int | None
+    cell_size: float | None
+    dpi: float | None
     output: Path
     folders: tuple[Path, ...] = ()
 
@@ -59,23 +61,32 @@ def _draw(request: _Request) -> bytes:
     chosen = output_format(request.output, request.fmt, ("svg", "pdf", "png"), "svg")
     if chosen != "png" and request.dpi is not None:
         raise BoardgenError(f"--dpi does not apply to {chosen.upper()} output: it has no pixels")
+    if chosen == "pdf" and request.size is not None:
+        raise BoardgenError("--size (pixels) does not apply to PDF output: give --cell-size in mm")
+    if request.size is not None and request.dpi is not None:
+        raise BoardgenError("give --size (the width in pixels) or --dpi, not both")
     game = api.load(request.variant, folders=request.folders)
     position = game.position(request.position) if request.position else game.start
     fill = dict(parse_fill(text) for text in request.fills)
+    colours: dict[str, str] = {}
+    for text in request.colours:
+        colours.update(parse_colours(text))
     options: dict[str, Any] = {
         "move": request.move,
         "arrows": request.arrows,
         "fill": fill,
         "lastmove": request.lastmove,
-        "flipped": request.flip,
+        "flipped": request.flipped,
         "coordinates": request.coordinates,
-        "cell_size": request.size,
+        "colours": colours or None,
+        "cell_size": request.cell_size,
     }
     if chosen == "svg":
-        return ('<?xml version="1.0" encoding="UTF-8"?>\n' + api.svg(position, **options)).encode()
+        text = api.svg(position, size=request.size, **options)
+        return ('<?xml version="1.0" encoding="UTF-8"?>\n' + text).encode()
     if chosen == "pdf":
         return api.pdf(position, **options)
-    return api.png(position, dpi=request.dpi or 200, **options)
+    return api.png(position, size=request.size, dpi=request.dpi or 200, **options)
 
 
 #: Largest batch file, and most diagrams in one batch (README, "Limits").
@@ -175,6 +186,7 @@ def _request(
     help="Draw the position before MOVE with the move explained (path, captures crossed out, landings).",
 )
 @click.option(
+    "--arrows",
     "--arrow",
     "arrows",
     multiple=True,
@@ -191,7 +203,18 @@ def _request(
 )
 @click.option("--lastmove", default=None, metavar="MOVE", help="Tint the cells of the move that led here.")
 @click.option("--coordinates/--no-coordinates", default=True, show_default=True, help="Print cell names.")
-@click.option("--flip", is_flag=True, help="Draw the board from the north player's side.")
+@click.option(
+    "--flipped", "--flip", "flipped", is_flag=True, help="Draw the board from the north player's side."
+)
+@click.option(
+    "--colours",
+    "--colour",
+    "colours",
+    multiple=True,
+    metavar="KEY:COLOUR",
+    help="Recolour the board (light, dark, line, ...), a player's pieces (by player id) or "
+    "the marks (arrow, fill, lastmove), e.g. dark:#556b2f; repeatable.",
+)
 @click.option(
     "--format",
     "fmt",
@@ -201,13 +224,20 @@ def _request(
 )
 @click.option(
     "--size",
-    type=Finite(3, 150),
+    type=Checked(size_px),
     default=None,
-    metavar="MM",
-    help="Cell size in mm (default: the diagram is about 120 mm wide).",
+    metavar="PX",
+    help="Width in pixels of an SVG or PNG (16 to 4000; height in proportion).",
 )
 @click.option(
-    "--dpi", type=click.IntRange(36, 1200), default=None, help="PNG resolution (PNG only; default 200)."
+    "--cell-size",
+    type=Checked(cell_size_mm),
+    default=None,
+    metavar="MM",
+    help="Cell size in mm, for true-scale print (3 to 150; default: the diagram is about 120 mm wide).",
+)
+@click.option(
+    "--dpi", type=Checked(dpi_value), default=None, help="PNG resolution, 36 to 1200 (PNG only; default 200)."
 )
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="File to write; - for standard output.")
 @click.option(

@@ -14,8 +14,7 @@ from .. import api
 from ..descriptor.library import Library
 from ..errors import BoardgenError, one_line
 from ..fileio import write_atomic
-from ..pdn.reader import iter_pdn
-from ._app import complete_variant, main, reports_errors, uses_library
+from ._app import complete_variant, main, refuse_unused, reports_errors, uses_library
 
 _KINDS = "write a .pdf (game sheet), .gif, .pdn or a folder/"
 
@@ -23,14 +22,21 @@ _KINDS = "write a .pdf (game sheet), .gif, .pdn or a folder/"
 PLY_FILE = re.compile(r"ply-[0-9]{3,}\.svg")
 
 
-def _kind(output: Path) -> str:
-    """What ``-o`` asks for, from its name: checked before the record is read."""
+def _kind(output: Path, ply: int | None = None) -> str:
+    """What ``-o`` asks for, from its name: checked before the record is read. With
+    ``--ply`` it is one position, as .svg or .png."""
     shown = one_line(str(output))
     if not str(output):
         raise click.UsageError(f"-o needs a file or folder name: {_KINDS}")
     suffix = output.suffix.lower()
+    if ply is not None:
+        if suffix in (".svg", ".png"):
+            return suffix[1:]
+        raise click.UsageError(f"-o {output}: with --ply, write the position as .svg or .png")
     if suffix in (".pdf", ".gif", ".pdn"):
         return suffix[1:]
+    if suffix in (".svg", ".png"):
+        raise click.UsageError(f"-o {shown}: one position needs --ply N; a folder/ gets an SVG per ply")
     if output.is_dir() or str(output).endswith("/"):
         return "folder"
     if suffix == "":
@@ -87,6 +93,28 @@ def _clear_stale_plies(folder: Path, written: dict[Path, bytes]) -> None:
             os.unlink(entry.path)
 
 
+#: The options of ``game`` and the outputs each applies to ("list": no -o at all).
+_APPLIES = {
+    "--every": ("pdf",),
+    "--lang": ("pdf",),
+    "--paper": ("pdf",),
+    "--width": ("gif", "svg", "png"),
+}
+
+
+def _refuse_unused(kind: str) -> None:
+    """Every option given must change the output: ``--every`` with a GIF, ``--width``
+    with a game sheet are refused rather than silently ignored."""
+    ctx = click.get_current_context()
+    names = {"--every": "every", "--lang": "lang", "--paper": "paper", "--width": "width"}
+    given = {
+        option: ctx.get_parameter_source(name) is not ParameterSource.DEFAULT and kind not in _APPLIES[option]
+        for option, name in names.items()
+    }
+    what = {"list": "without -o", "folder": "to a folder of SVGs"}.get(kind, f"to a .{kind} output")
+    refuse_unused(given, what)
+
+
 def _outputs(
     record: object, output: Path, every: int, lang: str, paper: str, width: int
 ) -> dict[Path, bytes]:
@@ -122,15 +150,18 @@ def _outputs(
     help="Play the moves by this game (id or YAML file) instead of the one [GameType] names.",
 )
 @click.option(
-    "--ply", type=click.IntRange(0), default=None, help="Print the position after N plies (0: the start)."
+    "--ply",
+    type=click.IntRange(0),
+    default=None,
+    help="Print the position after N plies (0: the start), or draw it with -o x.svg or x.png.",
 )
 @click.option(
     "-o",
     "--output",
     type=click.Path(path_type=Path),
     default=None,
-    help="sheet.pdf (game sheet), game.gif (animation), game.pdn (the game rewritten) "
-    "or folder/ (an SVG per ply).",
+    help="sheet.pdf (game sheet), game.gif (animation), game.pdn (the game rewritten), "
+    "folder/ (an SVG per ply), or with --ply one position as x.svg or x.png.",
 )
 @click.option(
     "--every",
@@ -149,10 +180,17 @@ def _outputs(
 )
 @click.option(
     "--width",
+    "--size",
+    "width",
     type=click.IntRange(100, 2000),
     default=360,
     show_default=True,
-    help="Animation width in pixels.",
+    help="Width in pixels of the animation, or of the position of --ply as .svg/.png.",
+)
+@click.option(
+    "--skip-bad",
+    is_flag=True,
+    help="Skip the games that cannot be read, with one line each on stderr, and go on.",
 )
 @reports_errors
 @uses_library
@@ -167,18 +205,21 @@ def game(
     lang: str,
     paper: str,
     width: int,
+    skip_bad: bool,
 ) -> None:
     """Read the PDN game record FILE; every move is checked by the rules engine.
 
     Without options, one line per game of the file. With --ply N, the position after
-    N plies in the game's position notation. With -o, a game sheet, an animation, the
-    game as PDN or one SVG diagram per ply (ply-000.svg is the start).
+    N plies in the game's position notation (with -o x.svg or x.png, its diagram). With
+    -o, a game sheet, an animation, the game as PDN or one SVG diagram per ply
+    (ply-000.svg is the start). An option that does not apply to the output is refused.
     """
-
-    if output is not None:
-        _kind(output)
-    records = iter_pdn(file, game=variant, folders=library.folders, load=api.load)
-    games = (api.GameRecord.of(record) for record in records)
+    given_width = click.get_current_context().get_parameter_source("width") is not ParameterSource.DEFAULT
+    width_given = width if given_width else None
+    kind = "list" if output is None else _kind(output, ply)
+    _refuse_unused(kind)
+    report = (lambda error: click.echo(str(error), err=True)) if skip_bad else None
+    games = api.iter_pdn(file, game=variant, folders=library.folders, skip_bad=skip_bad, on_error=report)
     chosen = click.get_current_context().get_parameter_source("number") is not ParameterSource.DEFAULT
     if ply is None and output is None and not chosen:
         # One line per game as it is read: a long collection shows its first games at once.
@@ -195,8 +236,23 @@ def game(
         raise BoardgenError(f"--number {number}: the file holds {held} game(s)", file=str(file))
     if ply is None and output is None:
         click.echo(_line(number, record))
-    if ply is not None:
+    if ply is not None and output is None:
         click.echo(record.position(ply).text)
+    if ply is not None and output is not None:
+        position = record.position(ply)
+        last = record.plies[ply - 1].move if ply else None
+        if kind == "svg":
+            text = '<?xml version="1.0" encoding="UTF-8"?>\n' + api.svg(
+                position, lastmove=last, size=width_given
+            )
+            data = text.encode("utf-8")
+        else:
+            data = api.png(position, lastmove=last, size=width_given)
+        if _same_file(output, file):
+            raise BoardgenError("is the record being read: choose another output name", file=str(output))
+        write_atomic(output, data)
+        click.echo(f"wrote {one_line(str(output))}")
+        return
     if output is not None:
         files = _outputs(record, output, every, lang, paper, width)
         _check_targets(files, file, output)

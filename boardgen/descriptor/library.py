@@ -22,9 +22,8 @@ from pathlib import Path
 
 from ..errors import BoardgenError, closest, shown
 from .builtin import builtin_dir
+from .ids import ID_PATTERN
 from .model import Variant
-from .parse import ID_PATTERN, parse_variant
-from .yamlload import load_file
 
 #: The environment variable holding folders of the user's descriptors.
 ENV_VAR = "BOARDGEN_VARIANTS"
@@ -74,6 +73,9 @@ class Library:
         for folder in user:
             if not folder.is_dir():
                 raise BoardgenError(f"--variants: no folder {str(folder)!r}")
+        if builtin:  # the shipped folder given again (a library's own folders passed on) stays shipped
+            shipped_dir = builtin_dir().resolve()
+            user = [folder for folder in user if folder.resolve() != shipped_dir]
         #: Where ids are looked up, first match wins: the user's folders, then the shipped games.
         self.folders: tuple[Path, ...] = (*user, builtin_dir()) if builtin else tuple(user)
         self._entries: dict[str, _Entry] = {}
@@ -143,7 +145,14 @@ class Library:
     def load(self, ref: str) -> Variant:
         """The game ``ref`` names (an id or a YAML file), read and checked."""
         path = self.path(ref)
-        return parse_variant(load_file(path, display=str(path)))
+        entry = self._entries.get(ref)
+        if entry is not None and entry.builtin:
+            from .compiled import cached_variant  # lazy: pickle and hashlib only for shipped games
+
+            cached = cached_variant(path)
+            if cached is not None:
+                return cached
+        return _parse(path)
 
     def load_many(self, paths: Sequence[Path]) -> tuple[list[Variant], list[BoardgenError]]:
         """Every descriptor of ``paths`` that reads cleanly, and one error per one that does not."""
@@ -151,7 +160,7 @@ class Library:
         errors: list[BoardgenError] = []
         for path in paths:
             try:
-                variants.append(parse_variant(load_file(path, display=str(path))))
+                variants.append(_parse(path))
             except BoardgenError as error:
                 errors.append(error.located(str(path)))
         return variants, errors
@@ -162,6 +171,16 @@ class Library:
         if errors:
             raise errors[0] if len(errors) == 1 else BrokenDescriptors(errors)
         return variants
+
+
+def _parse(path: Path) -> Variant:
+    """The descriptor at ``path`` read and checked (YAML and the checks imported here, when
+    a file is read: looking ids up and the compiled built-ins need neither)."""
+    # Lazy for start-up speed: PyYAML and the checks are imported only when a file is read.
+    from .parse import parse_variant
+    from .yamlload import load_file
+
+    return parse_variant(load_file(path, display=str(path)))
 
 
 def _descriptor_files(folder: Path) -> list[Path]:

@@ -20,12 +20,14 @@ __all__ = [
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import BoardgenError
 from ..geometry import Grid, HexHexGrid, Side, SquareGrid
 from ..rules.spec import GameSpec, PlayerSpec, ScoringTrack
-from .yamlload import Loaded, PathKey
+
+if TYPE_CHECKING:
+    from .yamlload import Loaded, PathKey
 
 
 @dataclass(frozen=True)

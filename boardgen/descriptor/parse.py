@@ -16,8 +16,9 @@ from pathlib import Path
 from ..errors import BoardgenError
 from ..geometry import Grid, HexHexGrid, Side, SquareGrid
 from ..paper import paper_named
-from ..rules.registry import FAMILIES, check_params
+from ..rules import registry
 from ..rules.spec import ScoringTrack
+from .ids import ID_PATTERN
 from .languages import languages
 from .model import BoardSpec, Example, Player, PrintSettings, RulesSpec, SheetTexts, Source, Variant
 from .printable import MAX_CAPTION, MAX_NAME, MAX_PARAGRAPH, MAX_TITLE, check_printable
@@ -35,7 +36,6 @@ CELL_SIZE_MM = (5.0, 150.0)
 #: Highest number on a scoring track.
 TRACK_MAXIMUM = (1, 1000)
 
-ID_PATTERN = r"[a-z0-9]+(-[a-z0-9]+)*"
 #: Longest variant or example id: ids become file names (``example-<id>.svg``).
 MAX_ID = 40
 #: Most examples of one descriptor: each is checked by the engine and drawn on every
@@ -88,7 +88,7 @@ def parse_variant(loaded: Loaded) -> Variant:
     regions = {name: resolver.named(name, path) for name, path in named.items()}
     setup, counts = _setup(r, resolver, board.grid.size, ids)
     track = _furniture(r)
-    rules = _rules(r)
+    rules = _rules(r, len(players))
     settings = _print(r)
     sources = _sources(r)
     proposals = _proposals(r)
@@ -315,12 +315,24 @@ def _furniture(r: Reader) -> ScoringTrack | None:
     return ScoringTrack(maximum=r.integer((*path, "maximum"), minimum=low, maximum=high))
 
 
-def _rules(r: Reader) -> RulesSpec:
+def _rules(r: Reader, players: int) -> RulesSpec:
     r.mapping(("rules",), required=("family",), optional=("params",))
-    family = r.string(("rules", "family"), choices=sorted(FAMILIES))
+    path: PathKey = ("rules", "family")
+    name = r.string(path)
+    try:
+        family = registry.family(name)
+    except registry.UnknownFamily:  # refused as any unknown word is, with every name known
+        r.string(path, choices=registry.names())
+        raise
+    except BoardgenError as exc:  # an installed family that cannot be loaded
+        raise r.error(path, exc.message) from None
+    low, high = family.players
+    if not low <= players <= high:
+        most = f"{low}" if low == high else f"{low} to {high}"
+        raise r.error(("players",), f"the '{name}' rule family plays with {most} players, not {players}")
     params = r.free_mapping(("rules", "params")) if r.has(("rules", "params")) else {}
-    check_params(family, params, lambda key, message: r.error(("rules", "params", *key), message))
-    return RulesSpec(family, params)
+    family.check_params(params, lambda key, message: r.error(("rules", "params", *key), message))
+    return RulesSpec(name, params)
 
 
 def _print(r: Reader) -> PrintSettings:

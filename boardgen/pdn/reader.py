@@ -1,19 +1,27 @@
-"""Reading PDN game records: every move resolved by the rules engine.
+"""Reading PDN game records: every move, variations included, resolved by the rules engine.
 
 A file holds one or more games; each is its tags, then its moves with their numbers,
-comments ``{...}`` (and ``;`` to the end of a line), variations ``(...)`` (kept as
-text, not played), NAGs (``$3``, ``!``, ``?!``) and a result. ``[FEN]`` sets up the
-starting position; ``[GameType]`` chooses the game and how its squares are written
-(``11-15``, or ``c3-d4`` in Russian records: :mod:`boardgen.pdn.squares`). A move may
-be written with every square of a multiple jump (``7x16x23``) or only its first and
-last (``7x23``) when that picks out one legal move. An illegal or ambiguous move is refused as
-``FILE:LINE:COL: move 17 (8-13): why``.
+comments ``{...}`` (and ``;`` to the end of a line), variations ``(...)`` (each played
+from the position before the move it stands for: their positions are there to draw),
+NAGs (``$3``, ``!``, ``?!``) and a result. ``[FEN]`` sets up the starting position;
+``[GameType]`` chooses the game and how its squares are written (``11-15``, or
+``c3-d4`` in Russian records: :mod:`boardgen.pdn.squares`). A move may be written with
+every square of a multiple jump (``7x16x23``), only its first and last (``7x23``) when
+that picks out one legal move, or with PDN 3.0's intermediate squares of a king's
+capture (:mod:`boardgen.pdn.paths`). Move numbers are checked. An illegal or ambiguous
+move is refused as ``FILE:LINE:COL: move 17 (8-13): why``.
 
->>> from boardgen.pdn import parse_pdn
->>> record, = parse_pdn('[Black "Ann"][White "Bob"] 1. 11-15 {a classic} 23-19 2. 8-11 $1 22-17 *')
+Like ``chess.pgn``, a collection is read game by game (:func:`iter_pdn`); with
+``skip_bad=True`` a bad game is reported (one located line to ``on_error``) and the
+reading goes on with the next.
+
+>>> from boardgen.pdn import read_pdn
+>>> record, = read_pdn('[Black "Ann"][White "Bob"] 1. 11-15 {a classic} 23-19 2. 8-11 $1 22-17 *')
 >>> [str(p.move) for p in record.plies], record.plies[0].comment, record.plies[2].nags
 (['11-15', '23-19', '8-11', '22-17'], 'a classic', ('$1',))
->>> parse_pdn("1. 11-15 23-19 2. 8-13", file="g.pdn")  # doctest: +ELLIPSIS
+>>> record
+<GameRecord american-checkers: Ann - Bob, 4 plies, *>
+>>> read_pdn("1. 11-15 23-19 2. 8-13", file="g.pdn")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 boardgen.errors.BoardgenError: g.pdn:1:19: move 2 (8-13): move '8-13' is not legal here; legal moves: ...
@@ -21,12 +29,14 @@ boardgen.errors.BoardgenError: g.pdn:1:19: move 2 (8-13): move '8-13' is not leg
 
 from __future__ import annotations
 
-__all__ = ["GameLoader", "GameRecord", "Ply", "iter_pdn", "parse_pdn", "read_pdn"]
+__all__ = ["GameLoader", "GameRecord", "PdnSource", "Ply", "Variation", "iter_pdn", "parse_pdn", "read_pdn"]
 
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+import os
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import IO, Protocol
 
 from ..descriptor.library import Library
 from ..errors import BoardgenError, Mark, shown
@@ -34,8 +44,16 @@ from ..games import open_game
 from ..inputfile import read_text
 from ..positions import Game, Move, Position
 from .gametypes import GAME_TYPES, variant_for
+from .grammar import Line, parse_line
+from .paths import normalized, through
 from .squares import Squares, game_type
-from .tokens import MAX_GAMES, MAX_PDN_BYTES, MAX_PLIES, MAX_VARIATIONS, Token, move_number, tokenize
+from .tokens import MAX_GAMES, MAX_PDN_BYTES, MAX_PLIES, Token, move_number, tokenize
+
+#: What :func:`read_pdn` reads: a path, PDN text, or a file object open for reading.
+PdnSource = str | Path | IO[str] | IO[bytes]
+
+#: Deepest nesting of variations read (a variation inside a variation ...).
+MAX_DEPTH = 50
 
 
 class GameLoader(Protocol):
@@ -49,7 +67,8 @@ class GameLoader(Protocol):
 @dataclass(frozen=True)
 class Ply:
     """One move of a game record, resolved: ``written`` as in the file, ``move`` the
-    engine's legal move, ``number`` the move number (one per pair of plies)."""
+    engine's legal move, ``number`` the move number (one per pair of plies).
+    ``variations`` are the alternatives to this move as text, ``lines`` the same played."""
 
     index: int
     number: int
@@ -61,6 +80,20 @@ class Ply:
     nags: tuple[str, ...] = ()
     variations: tuple[str, ...] = ()
     mark: Mark | None = None
+    lines: tuple[Variation, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True)
+class Variation:
+    """A side line: moves played instead of the move it stands for, from the position
+    before that move (``plies[0].before``)."""
+
+    plies: tuple[Ply, ...]
+    comment: str = ""
+
+    def positions(self) -> list[Position]:
+        """The position the side line starts from, then the position after each of its plies."""
+        return [self.plies[0].before, *(p.after for p in self.plies)] if self.plies else []
 
 
 @dataclass(frozen=True)
@@ -80,6 +113,7 @@ class GameRecord:
     variations: tuple[str, ...] = ()
     file: str = "<pdn>"
     mark: Mark | None = field(default=None, compare=False)
+    lines: tuple[Variation, ...] = field(default=(), compare=False)
 
     def positions(self) -> list[Position]:
         """The start, then the position after each ply."""
@@ -87,6 +121,8 @@ class GameRecord:
 
     def position(self, ply: int) -> Position:
         """The position after ``ply`` plies (0: the start)."""
+        if isinstance(ply, bool) or not isinstance(ply, int):
+            raise TypeError(f"ply must be an int, not {type(ply).__name__}")
         if not 0 <= ply <= len(self.plies):
             raise BoardgenError(
                 f"ply {ply} is out of range: this game has {len(self.plies)} plies (0 to {len(self.plies)})"
@@ -99,40 +135,103 @@ class GameRecord:
         name = self.game.player_name(player)
         return self.tags.get(name, name)
 
+    def __repr__(self) -> str:
+        first, second = (shown(self.player(p.id), 30) for p in self.game.variant.players)
+        names = f"{first[1:-1] if first.startswith(chr(39)) else first} - "
+        names += second[1:-1] if second.startswith(chr(39)) else second
+        return f"<GameRecord {self.game.id}: {names}, {len(self.plies)} plies, {self.result}>"
+
+
+# -- splitting a file into games ------------------------------------------------------------
+
+
+def _chunks(text: str) -> Iterator[tuple[int, str]]:
+    """The text of each game with its first line: a game starts at a line beginning
+    with ``[`` once the one before has moves. Cut before tokenizing, so one game's
+    mistake never hides the games after it."""
+    start = 0
+    start_line = 1
+    line = 1
+    moves = False
+    depth = 0  # inside a {comment}
+    i = 0
+    at_line_start = True
+    while i < len(text):
+        ch = text[i]
+        if depth:
+            if ch == "}":
+                depth = 0
+        elif at_line_start and ch == "[" and moves:
+            yield start_line, text[start:i]
+            start, start_line, moves = i, line, False
+            continue  # the tag is read as the new game's
+        elif ch == "{":
+            depth = 1
+        elif ch == "%" and at_line_start:
+            end = text.find("\n", i)
+            i = len(text) if end < 0 else end
+            continue
+        elif ch == "[":  # a tag: skip to its end, its value may hold anything
+            end = text.find("]", i)
+            if end > 0 and "\n" not in text[i:end]:
+                i = end + 1
+                at_line_start = False
+                continue
+        elif not ch.isspace():
+            moves = True
+        if ch == "\n":
+            line += 1
+            at_line_start = True
+        elif not ch.isspace():
+            at_line_start = False
+        i += 1
+    if text[start:].strip():
+        yield start_line, text[start:]
+
 
 @dataclass
 class _Building:
     """A game being read: tags first, then moves."""
 
     tags: dict[str, str] = field(default_factory=dict)
+    tag_marks: dict[str, Mark] = field(default_factory=dict)
     items: list[Token] = field(default_factory=list)
     result: str | None = None
     mark: Mark | None = None
 
 
-def _split(tokens: list[Token], file: str) -> list[_Building]:
+def _split(tokens: list[Token]) -> list[_Building]:
     """Tokens grouped by game: a tag after moves, or anything after a result, starts
-    the next game."""
+    the next game (a result inside a variation ends nothing)."""
     games: list[_Building] = []
     current = _Building()
+    depth = 0
     for token in tokens:
         started = bool(current.items) or current.result is not None
-        if (token.kind == "tag" and started) or (current.result is not None and token.kind != "comment"):
+        if depth == 0 and (
+            (token.kind == "tag" and started) or (current.result is not None and token.kind != "comment")
+        ):
             games.append(current)
             current = _Building()
-            if len(games) >= MAX_GAMES:
-                raise BoardgenError(f"more than {MAX_GAMES:,} games in one file", file=file, mark=token.mark)
         if current.mark is None:
             current.mark = token.mark
+        if token.kind == "open":
+            depth += 1
+        elif token.kind == "close":
+            depth -= 1
         if token.kind == "tag":
             current.tags[token.name] = token.text
-        elif token.kind == "result":
+            current.tag_marks[token.name] = token.mark
+        elif token.kind == "result" and depth == 0:
             current.result = token.text
         else:
             current.items.append(token)
     if current.tags or current.items or current.result is not None:
         games.append(current)
     return games
+
+
+# -- playing a game -------------------------------------------------------------------------
 
 
 def _load(
@@ -151,7 +250,8 @@ def _load(
     except BoardgenError as error:
         if error.file is not None:
             raise
-        raise BoardgenError(error.message, file=file, mark=building.mark) from None
+        mark = building.tag_marks.get("GameType", building.mark)
+        raise BoardgenError(error.message, file=file, mark=mark) from None
 
 
 def _squares(building: _Building, file: str, game: Game) -> Squares | None:
@@ -164,43 +264,84 @@ def _squares(building: _Building, file: str, game: Game) -> Squares | None:
         tag = game_type(value) if value else None
         return None if tag is None else Squares.of(tag, game)
     except BoardgenError as error:
-        raise BoardgenError(error.message, file=file, mark=building.mark) from None
+        mark = building.tag_marks.get("GameType", building.mark)
+        raise BoardgenError(error.message, file=file, mark=mark) from None
 
 
-def _record(building: _Building, file: str, game: Game) -> GameRecord:
-    squares = _squares(building, file, game)
-    start = game.start
-    if "FEN" in building.tags:
-        try:
-            fen = building.tags["FEN"]
-            start = game.position(squares.position(fen) if squares else fen)
-        except BoardgenError as error:
-            raise BoardgenError(f"FEN: {error.message}", file=file, mark=building.mark) from None
-    plies: list[Ply] = []
-    intro: list[str] = []
-    intro_variations: list[str] = []
-    position = start
-    number: int | None = None
-    variations = 0
-    for token in building.items:
-        if token.kind == "number":
-            number = move_number(token, file)
-            continue
-        if token.kind == "move":
+def _resolve(position: Position, written: str, squares: Squares | None) -> Move:
+    """The legal move ``written`` denotes, in the record's notation."""
+    text = normalized(written)
+    try:
+        return squares.resolve(position, text) if squares else position.move(text)
+    except BoardgenError:
+        cells = _cells(position, text, squares)
+        found = through(position, cells) if cells else []
+        if found and len({position.play(m) for m in found}) == 1:
+            return found[0]
+        raise
+
+
+def _cells(position: Position, text: str, squares: Squares | None) -> tuple[str, ...]:
+    """The cells a written move names, or () when one is not a square."""
+    parts = [p for p in re.split(r"\s*[-xX:]\s*", text.strip()) if p]
+    grid = position.game.variant.grid
+    numbers = {str(n): c for c, n in (position.game.variant.board.pdn or {}).items()}
+    try:
+        if squares is not None:
+            return tuple(squares.cell(p) for p in parts)
+        return tuple(grid.name(numbers[p]) if p in numbers else grid.name(grid.parse(p)) for p in parts)
+    except (BoardgenError, KeyError):
+        return ()
+
+
+@dataclass(frozen=True)
+class _Player:
+    """What playing a line needs besides the line: the game's notation and file name."""
+
+    file: str
+    squares: Squares | None
+    first: str  # the id of the player whose move starts each numbered pair
+
+    def number_of(self, count: int, position: Position) -> int:
+        """The move number of the next ply after one numbered ``count`` from ``position``."""
+        return count + 1 if position.turn == self.first else count
+
+    def play(self, line: Line, start: Position, number: int, depth: int = 0) -> tuple[tuple[Ply, ...], int]:
+        """The plies of ``line`` from ``start``, whose first move is numbered ``number``
+        (0: the line's first written number decides). Returns them and the number the
+        line's next move would have."""
+        if depth > MAX_DEPTH:
+            raise BoardgenError(
+                f"variations nested more than {MAX_DEPTH} deep", file=self.file, mark=line.mark
+            )
+        plies: list[Ply] = []
+        position = start
+        for step in line.steps:
             if len(plies) >= MAX_PLIES:
-                raise BoardgenError(f"more than {MAX_PLIES:,} plies in one game", file=file, mark=token.mark)
-            written = token.text
-            bare = written.rstrip("!?*")
-            count = number if number is not None else len(plies) // 2 + 1
-            try:
-                move = squares.resolve(position, bare) if squares else position.move(bare)
-            except BoardgenError as error:
                 raise BoardgenError(
-                    f"move {count} ({bare if len(bare) <= 60 else shown(bare)}): {error.message}",
-                    file=file,
-                    mark=token.mark,
+                    f"more than {MAX_PLIES:,} plies in one game", file=self.file, mark=step.token.mark
+                )
+            written = step.token.text
+            bare = written.rstrip("!?*")
+            if step.number is not None:
+                said = move_number(step.number, self.file)
+                if number and said != number:
+                    raise BoardgenError(
+                        f"move number {said}: this is move {number}", file=self.file, mark=step.number.mark
+                    )
+                number = said
+            count = number or 1
+            try:
+                move = _resolve(position, bare, self.squares)
+            except BoardgenError as error:
+                quoted = shown(bare)[1:-1] if len(bare) <= 60 else shown(bare)
+                raise BoardgenError(
+                    f"move {count} ({quoted}): {error.message}",
+                    file=self.file,
+                    mark=step.token.mark,
                 ) from None
             after = position.play(move)
+            lines = tuple(self.variation(v, position, count, depth) for v in step.variations)
             strength = written[len(bare) :]
             plies.append(
                 Ply(
@@ -210,51 +351,184 @@ def _record(building: _Building, file: str, game: Game) -> GameRecord:
                     move,
                     position,
                     after,
-                    "",
-                    (strength,) if strength else (),
-                    (),
-                    token.mark,
+                    step.comment,
+                    ((strength,) if strength else ()) + step.nags,
+                    tuple(v.text() for v in step.variations),
+                    step.token.mark,
+                    lines,
                 )
             )
             position = after
-            continue
-        if not plies:
-            if token.kind == "comment":
-                intro.append(token.text)
-            elif token.kind == "variation":
-                intro_variations.append(token.text)
-            else:
-                raise BoardgenError(f"NAG {token.text} before any move", file=file, mark=token.mark)
-            continue
-        last = plies[-1]
-        if token.kind == "comment":
-            text = f"{last.comment} {token.text}".strip()
-            plies[-1] = _with(last, comment=text)
-        elif token.kind == "nag":
-            plies[-1] = _with(last, nags=(*last.nags, token.text))
-        elif token.kind == "variation":
-            variations += 1
-            if variations > MAX_VARIATIONS:
+            number = self.number_of(count, position)
+        if line.trailing is not None and number:
+            said = move_number(line.trailing, self.file)
+            if said != number:
                 raise BoardgenError(
-                    f"more than {MAX_VARIATIONS:,} variations in one game", file=file, mark=token.mark
+                    f"move number {said}: this is move {number}", file=self.file, mark=line.trailing.mark
                 )
-            plies[-1] = _with(last, variations=(*last.variations, token.text))
+        return tuple(plies), number
+
+    def variation(self, line: Line, start: Position, number: int, depth: int) -> Variation:
+        plies, _ = self.play(line, start, number, depth + 1)
+        return Variation(plies, line.comment)
+
+
+def _record(
+    building: _Building,
+    file: str,
+    override: Game | str | None,
+    folders: Sequence[str | Path],
+    load: GameLoader,
+) -> GameRecord:
+    game = _load(building, file, override, folders, load)
+    squares = _squares(building, file, game)
+    start = game.start
+    if "FEN" in building.tags:
+        try:
+            fen = building.tags["FEN"]
+            start = game.position(squares.position(fen) if squares else fen)
+        except BoardgenError as error:
+            mark = building.tag_marks.get("FEN", building.mark)
+            raise BoardgenError(f"FEN: {error.message}", file=file, mark=mark) from None
+    line = parse_line(building.items, file)
+    player = _Player(file, squares, game.start.turn)
+    plies, _ = player.play(line, start, 0)
+    first_number = plies[0].number if plies else 1
+    intro = tuple(player.variation(v, start, first_number, 0) for v in line.variations)
     result = building.result or building.tags.get("Result", "*")
     return GameRecord(
         dict(building.tags),
         game,
         start,
-        tuple(plies),
+        plies,
         result,
-        " ".join(intro),
-        tuple(intro_variations),
+        line.comment,
+        tuple(v.text() for v in line.variations),
         file,
         building.mark,
+        intro,
     )
 
 
-def _with(ply: Ply, **changes: object) -> Ply:
-    return replace(ply, **changes)  # type: ignore[arg-type]
+# -- reading --------------------------------------------------------------------------------
+
+
+def _games(
+    text: str,
+    file: str,
+    game: Game | str | None,
+    folders: Sequence[str | Path],
+    on_error: Callable[[BoardgenError], None] | None,
+    load: GameLoader,
+) -> Iterator[GameRecord]:
+    """The games of ``text`` one by one, each read and played only when asked for; a bad
+    one raises, or goes to ``on_error`` and is skipped when that is given."""
+    found = False
+    count = 0
+    for first_line, chunk in _chunks(text):
+        try:
+            buildings = _split(tokenize(chunk, file, first_line))
+        except BoardgenError as error:
+            if on_error is None:
+                raise
+            found = True
+            on_error(error)
+            continue
+        for building in buildings:
+            found = True
+            count += 1
+            if count > MAX_GAMES:
+                raise BoardgenError(
+                    f"more than {MAX_GAMES:,} games in one file", file=file, mark=building.mark
+                )
+            try:
+                record = _record(building, file, game, folders, load)
+            except BoardgenError as error:
+                if on_error is None:
+                    raise
+                on_error(error if error.file else error.located(file))
+                continue
+            yield record
+    if not found:
+        raise BoardgenError("no game in this PDN text", file=file)
+
+
+def _text_of(source: PdnSource, file: str | None) -> tuple[str, str]:
+    """The PDN text ``source`` holds and the name errors give it. A ``str`` is a path
+    when it has no line break and names a file or ends in ``.pdn``; else it is PDN text."""
+    if hasattr(source, "read"):
+        data = source.read()
+        name = file or str(getattr(source, "name", "<pdn>"))
+        return (_decoded(data) if isinstance(data, bytes) else str(data)), name
+    if isinstance(source, str) and not _is_path(source):
+        return source, file or "<pdn>"
+    if not isinstance(source, (str, Path)):
+        raise TypeError(f"read_pdn takes a path, PDN text or a file object, not {type(source).__name__}")
+    name = file or str(source)
+    # A regular file within MAX_PDN_BYTES only (boardgen.inputfile): a FIFO, a device,
+    # a folder or a dangling link is refused at once with its own line.
+    return read_text(source, limit=MAX_PDN_BYTES, display=name, latin1=True), name
+
+
+def _is_path(text: str) -> bool:
+    if "\n" in text or not text.strip():
+        return False
+    return text.lower().endswith(".pdn") or os.path.isfile(text)
+
+
+def _decoded(data: bytes) -> str:
+    """UTF-8, or Latin-1 as older files are."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def iter_pdn(
+    source: PdnSource,
+    *,
+    game: Game | str | None = None,
+    folders: Sequence[str | Path] = (),
+    file: str | None = None,
+    skip_bad: bool = False,
+    on_error: Callable[[BoardgenError], None] | None = None,
+    load: GameLoader = open_game,
+) -> Iterator[GameRecord]:
+    """The games of ``source`` one at a time, as ``chess.pgn.read_game`` reads a file:
+    a long collection's first games come at once. Options as for :func:`read_pdn`."""
+    text, name = _text_of(source, file)
+    report = on_error if on_error is not None else (lambda error: None) if skip_bad else None
+    return _games(text, name, game, folders, report, load)
+
+
+def read_pdn(
+    source: PdnSource,
+    *,
+    game: Game | str | None = None,
+    folders: Sequence[str | Path] = (),
+    file: str | None = None,
+    skip_bad: bool = False,
+    on_error: Callable[[BoardgenError], None] | None = None,
+    load: GameLoader = open_game,
+) -> list[GameRecord]:
+    """The games of ``source``: a path (UTF-8, or Latin-1 as older files are), PDN text,
+    or a file object open for reading (text or bytes).
+
+    ``game`` overrides the GameType tag (a :class:`Game`, a variant id or a descriptor
+    path; ids are looked up in ``folders`` first, as :func:`boardgen.load` does); ``file``
+    names the source in errors. A bad game raises :class:`BoardgenError` naming the file
+    and line; with ``skip_bad=True`` it is skipped instead, and ``on_error`` (if given)
+    receives its error, one per bad game. ``load`` opens each record's game.
+
+    >>> import boardgen
+    >>> record = boardgen.read_pdn("examples/tinsley-chinook-1992-game32.pdn")[0]
+    >>> record.tags["White"], len(record.plies), record.result
+    ('Tinsley, Marion', 71, '1/2-1/2')
+    """
+    games = iter_pdn(
+        source, game=game, folders=folders, file=file, skip_bad=skip_bad, on_error=on_error, load=load
+    )
+    return list(games)
 
 
 def parse_pdn(
@@ -265,52 +539,7 @@ def parse_pdn(
     folders: Sequence[str | Path] = (),
     load: GameLoader = open_game,
 ) -> list[GameRecord]:
-    """The games of PDN ``text``; ``game`` overrides the GameType tag (a :class:`Game`,
-    a variant id or a descriptor path; ids are looked up in ``folders`` first, as
-    :func:`boardgen.load` does), ``load`` opens it. Errors carry ``file`` and the line."""
-    return list(_records(text, file, game, folders, load))
-
-
-def _records(
-    text: str, file: str, game: Game | str | None, folders: Sequence[str | Path], load: GameLoader
-) -> Iterator[GameRecord]:
-    """The games of ``text`` one by one, each played only when it is asked for."""
-    buildings = _split(tokenize(text, file), file)
-    if not buildings:
-        raise BoardgenError("no game in this PDN text", file=file)
-    for building in buildings:
-        yield _record(building, file, _load(building, file, game, folders, load))
-
-
-def iter_pdn(
-    path: str | Path,
-    *,
-    game: Game | str | None = None,
-    folders: Sequence[str | Path] = (),
-    load: GameLoader = open_game,
-) -> Iterator[GameRecord]:
-    """The games of the PDN file at ``path`` as :func:`read_pdn` reads them, one at a
-    time: ``boardgen game`` lists a collection as it goes and stops at ``--number``."""
-    name = str(path)
-    text = read_text(path, limit=MAX_PDN_BYTES, display=name, latin1=True)
-    return _records(text, name, game, folders, load)
-
-
-def read_pdn(
-    path: str | Path,
-    *,
-    game: Game | str | None = None,
-    folders: Sequence[str | Path] = (),
-    load: GameLoader = open_game,
-) -> list[GameRecord]:
-    """The games of the PDN file at ``path`` (UTF-8, or Latin-1 as older files are): a
-    regular file of at most :data:`MAX_PDN_BYTES` (see :mod:`boardgen.inputfile`).
-
-    >>> import boardgen
-    >>> record = boardgen.read_pdn("examples/tinsley-chinook-1992-game32.pdn")[0]
-    >>> record.tags["White"], len(record.plies), record.result
-    ('Tinsley, Marion', 71, '1/2-1/2')
-    """
-    name = str(path)
-    text = read_text(path, limit=MAX_PDN_BYTES, display=name, latin1=True)
-    return parse_pdn(text, file=name, game=game, folders=folders, load=load)
+    """The games of PDN ``text`` (always text, never a path): :func:`read_pdn` for text."""
+    if not isinstance(text, str):
+        raise TypeError(f"parse_pdn takes PDN text, not {type(text).__name__}")
+    return list(_games(text, file, game, folders, None, load))

@@ -1,13 +1,18 @@
-"""PDN text cut into located tokens: tags, move numbers, moves, comments, variations,
-NAGs and results, each with its 1-based line and column for error messages.
+"""PDN text cut into located tokens: tags, move numbers, moves, comments, the brackets
+of variations, NAGs and results, each with its 1-based line and column for error messages.
+
+The forms PDN 3.0 and the collections in use write are all read: moves with ``-``,
+``x`` or ``:`` between squares or none at all between alphanumeric ones (``c3d4``),
+squares with leading zeros (``06-10``), move numbers ``12.`` and ``12...``, and an
+ellipsis standing for a move not given (``1. ... 23-19``).
 
 What a PDN file may hold is bounded (README, "Limits"), each bound checked where the
 token is read, so a hostile file is refused with its line and column before any work
 that grows with it: :data:`MAX_PDN_BYTES` per file, :data:`MAX_TAG` characters per tag
-value (:data:`MAX_FEN` for ``[FEN]``), :data:`MAX_COMMENT` per comment,
-:data:`MAX_VARIATION` per variation, variations nested :data:`MAX_NESTING` deep, and
-numbers of ASCII digits only, at most nine (:func:`pdn_number`: ``int()`` would accept
-``²`` through ``isdigit`` and refuse 5,000 digits with its own ValueError).
+value (:data:`MAX_FEN` for ``[FEN]``), :data:`MAX_COMMENT` per comment, variations
+nested :data:`MAX_NESTING` deep, and numbers of ASCII digits only, at most nine
+(:func:`pdn_number`: ``int()`` would accept ``²`` through ``isdigit`` and refuse 5,000
+digits with its own ValueError).
 """
 
 from __future__ import annotations
@@ -20,7 +25,6 @@ __all__ = [
     "MAX_PDN_BYTES",
     "MAX_PLIES",
     "MAX_TAG",
-    "MAX_VARIATION",
     "MAX_VARIATIONS",
     "Token",
     "move_number",
@@ -44,9 +48,8 @@ MAX_PLIES = 5_000
 #: Longest tag value; ``[FEN]`` may list every piece of a 100x100 board.
 MAX_TAG = 500
 MAX_FEN = 60_000
-#: Longest comment and variation (characters): a game sheet prints them in one cell.
+#: Longest comment (characters).
 MAX_COMMENT = 2_000
-MAX_VARIATION = 2_000
 #: Most variations of one game, and how deep they may nest.
 MAX_VARIATIONS = 500
 MAX_NESTING = 16
@@ -65,7 +68,7 @@ def pdn_number(text: str) -> int | None:
     return int(text) if _ASCII_NUMBER.fullmatch(text) else None
 
 
-Kind = Literal["tag", "number", "move", "comment", "variation", "nag", "result"]
+Kind = Literal["tag", "number", "ellipsis", "move", "comment", "open", "close", "nag", "result"]
 
 
 @dataclass(frozen=True)
@@ -81,8 +84,13 @@ class Token:
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _NUMBER = re.compile(r"([0-9]+)(\.\.\.|\.)")
-_RESULT = re.compile(r"(1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0|\*)(?=[\s\[]|$)")
-_MOVE = re.compile(r"[a-zA-Z]{0,2}[0-9]+(?:\s*[-x:]\s*[a-zA-Z]{0,2}[0-9]+)+[!?*]*")
+_ELLIPSIS = re.compile(r"\.{2,3}(?=[\s)]|$)|…")
+_RESULT = re.compile(r"(1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0|\*)(?=[\s\[)]|$)")
+_MOVE = re.compile(
+    r"(?:[a-zA-Z]{0,2}[0-9]+(?:\s*[-xX:]\s*[a-zA-Z]{0,2}[0-9]+)+"  # 11-15, 7x16x23, c3-d4, g7:e5
+    r"|[a-zA-Z][0-9]{1,2}(?:[a-zA-Z][0-9]{1,2})+)"  # c3d4: alphanumeric squares without a separator
+    r"[!?*]*"
+)
 _NAG = re.compile(r"\$[0-9]{1,3}|[!?]{1,2}(?=[\s)]|$)")
 _SPACE = re.compile(r"\s+")
 
@@ -107,39 +115,17 @@ def _too_long(what: str, length: int, limit: int, file: str, mark: Mark) -> Boar
     )
 
 
-def _closing(text: str, start: int, file: str, mark: Mark) -> int:
-    """The index just past the ``)`` that closes the ``(`` at ``start`` (comments inside
-    may hold parentheses); variations nested over :data:`MAX_NESTING` deep are refused."""
-    depth = 0
-    i = start
-    while i < len(text):
-        ch = text[i]
-        if ch == "{":
-            end = text.find("}", i)
-            if end < 0:
-                break
-            i = end
-        elif ch == "(":
-            depth += 1
-            if depth > MAX_NESTING:
-                raise BoardgenError(f"variations nest more than {MAX_NESTING} deep", file=file, mark=mark)
-        elif ch == ")":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    raise BoardgenError("variation '(' is never closed", file=file, mark=mark)
-
-
-def tokenize(text: str, file: str) -> list[Token]:
-    """The tokens of ``text``; raises BoardgenError at the first thing that is not PDN."""
+def tokenize(text: str, file: str, first_line: int = 1) -> list[Token]:
+    """The tokens of ``text``, whose first line is line ``first_line`` of ``file``;
+    raises BoardgenError at the first thing that is not PDN."""
     tokens: list[Token] = []
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
 
     def mark(at: int) -> Mark:
         line = bisect.bisect_right(line_starts, at) - 1
-        return Mark(line + 1, at - line_starts[line] + 1)
+        return Mark(line + first_line, at - line_starts[line] + 1)
 
+    opened: list[Mark] = []  # where each variation still open began
     i = 0
     while i < len(text):
         space = _SPACE.match(text, i)
@@ -181,21 +167,37 @@ def tokenize(text: str, file: str) -> list[Token]:
             i = end + 1
             continue
         if ch == "(":
-            end = _closing(text, i, file, here)
-            if end - i - 2 > MAX_VARIATION:
-                raise _too_long("variation", end - i - 2, MAX_VARIATION, file, here)
-            tokens.append(Token("variation", " ".join(text[i + 1 : end - 1].split()), here))
-            i = end
+            if len(opened) >= MAX_NESTING:
+                raise BoardgenError(f"variations nest more than {MAX_NESTING} deep", file=file, mark=here)
+            opened.append(here)
+            tokens.append(Token("open", "(", here))
+            i += 1
             continue
-        for kind, pattern in (("result", _RESULT), ("number", _NUMBER), ("move", _MOVE), ("nag", _NAG)):
+        if ch == ")":
+            if not opened:
+                raise BoardgenError("')' closes no variation", file=file, mark=here)
+            opened.pop()
+            tokens.append(Token("close", ")", here))
+            i += 1
+            continue
+        for kind, pattern in (
+            ("result", _RESULT),
+            ("number", _NUMBER),
+            ("ellipsis", _ELLIPSIS),
+            ("move", _MOVE),
+            ("nag", _NAG),
+        ):
             found = pattern.match(text, i)
             if found:
                 tokens.append(Token(kind, found.group(0), here))  # type: ignore[arg-type]
                 i = found.end()
                 break
         else:
-            word = text[i:].split(None, 1)[0][:20]
+            found_word = re.match(r"[^\s(){}\[\]]+", text[i:])
+            word = (found_word.group(0) if found_word else text[i])[:20]
             raise BoardgenError(
                 f"unexpected {word!r}: not a move, a move number or a result", file=file, mark=here
             )
+    if opened:
+        raise BoardgenError("variation '(' is never closed", file=file, mark=opened[-1])
     return tokens

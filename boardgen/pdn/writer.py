@@ -23,6 +23,8 @@ def _quote(value: str) -> str:
 
 def write_pdn(record: GameRecord) -> str:
     """``record`` as PDN text, ending with a newline."""
+    if not isinstance(record, GameRecord):
+        raise TypeError(f"write_pdn() takes a GameRecord (from read_pdn), not {type(record).__name__}")
     tags = dict(record.tags)
     tags["Result"] = record.result
     numbers = {vid: n for n, (vid, _) in GAME_TYPES.items()}

@@ -33,6 +33,7 @@ from ..errors import BoardgenError
 from ..memo import remembered
 from ..paper import Paper, paper_named
 from ..rules.base import PieceView
+from ..rules.registry import family
 from ..scene import Scene
 from ..texts.catalogue import catalogue, typeset
 from .board import BoardOptions, board_extent, board_scene, board_size
@@ -157,7 +158,7 @@ def board_pages_for(
 
 
 def start_pieces(variant: Variant) -> dict[int, PieceView]:
-    kind: Literal["man", "stone"] = "stone" if variant.rules.family == "placement" else "man"
+    kind = family(variant.rules.family).setup_piece
     return {cell: PieceView(pid, kind) for pid, cells in variant.setup.items() for cell in cells}
 
 

@@ -6,7 +6,9 @@ Each counter sits in its own square cut cell; cut cells abut, so one dashed line
 cut. Every page has a header (title, what is on this page, what the whole set is) and
 the calibration ruler: printed at another scale, counters would not fit the board.
 
-What the set holds (decided here, and printed in each header):
+What the set holds (printed in each header): what the rule family says each player
+needs (:meth:`~boardgen.rules.family.RuleFamily.counters`), with :func:`spares` where
+it asks for them, for the built-in families:
 
 * men: the descriptor's count per player plus :func:`spares` (2 a colour, one more per
   ten men beyond 20: big games lose more counters);
@@ -15,9 +17,11 @@ What the set holds (decided here, and printed in each header):
   kings than men, so the set never runs short);
 * stones (placement games such as Catchup): per player, the most stones that player
   can ever own. Stones never leave the board, so that is the engine's proven bound on
-  the final score (``score_bounds``) when the engine offers one, else the playable
-  cells minus the opponent's setup stones; no spares, as the bound is never reached
-  in real play;
+  the final score (``score_bounds``); no spares, as the bound is never reached in real
+  play;
+
+and, from the board:
+
 * score pawns: one per player when the board has a scoring track, sized for its ovals.
 """
 
@@ -33,7 +37,7 @@ from typing import Literal
 from ..descriptor.model import Variant
 from ..fonts import wrap_text
 from ..paper import Box, Paper
-from ..rules.registry import make_game
+from ..rules.registry import family
 from ..scene import Group, Item, Polygon, Scene, Style, Text
 from ..texts.catalogue import Catalogue, catalogue, typeset
 from .pieces import counter_items
@@ -44,6 +48,8 @@ from .sheet import number
 COUNTER_RATIO = 0.74
 _KING_RATIO = 0.5  # a king mark lies on a man and leaves its colour showing as a rim
 _PAWN_RATIO = 0.4  # a score pawn stands on one of the track's ovals (0.46 cells high)
+#: Counter diameter / cell size, by the kind of counter a rule family asks for.
+_RATIO = {"man": COUNTER_RATIO, "stone": COUNTER_RATIO, "king": _KING_RATIO}
 _CUT = Style(stroke="#808080", stroke_width=0.2, dash=(1.5, 1.0))
 _TITLE, _LINE, _NOTE = 4.2, 3.0, 2.6  # font sizes, mm
 _LEADING = 3.4  # between lines of notes, mm
@@ -75,46 +81,23 @@ def spares(men: int) -> int:
     return 2 + max(0, math.ceil((men - 20) / 10))
 
 
-def _has_kings(variant: Variant, game: object) -> bool:
-    """Whether men can become kings: the engine's word if it gives one, else the params."""
-    has = getattr(getattr(game, "params", None), "has_kings", None)
-    return bool(has) if has is not None else variant.rules.params.get("king") != "none"
-
-
-def _stone_counts(variant: Variant, game: object) -> tuple[int, int]:
-    """The most stones each player can ever own (see the module docstring)."""
-    bounds = getattr(game, "score_bounds", None)
-    if callable(bounds):
-        first, second = bounds()
-        return int(first), int(second)
-    cells = len(variant.board.playable)
-    a, b = (len(variant.setup.get(p.id, ())) for p in variant.players)
-    return cells - b, cells - a
-
-
 def counter_sets(variant: Variant, lang: str = "en") -> tuple[CounterSet, ...]:
     """Every kind of counter the game needs, in print order (see the module docstring),
-    the players named in ``lang``."""
-    game = make_game(variant.game_spec(), variant.rules.family)
+    the players named in ``lang``: what the rule family says each player needs, then the
+    score pawns of the board's scoring track."""
+    rules = family(variant.rules.family)
+    game = rules.make_game(variant.game_spec())
     size = variant.print.cell_size
-    players = variant.players
-    name = {p.id: variant.text(p.name, lang) for p in players}
+    players = {p.id: p for p in variant.players}
+    name = {p.id: variant.text(p.name, lang) for p in variant.players}
     sets: list[CounterSet] = []
-    if variant.rules.family == "placement":
-        for p, count in zip(players, _stone_counts(variant, game), strict=True):
-            sets.append(CounterSet(p.id, name[p.id], p.colour, "stone", count, COUNTER_RATIO * size))
-    else:
-        for p in players:
-            men, extra = variant.counts.get(p.id, 0), spares(variant.counts.get(p.id, 0))
-            sets.append(
-                CounterSet(p.id, name[p.id], p.colour, "man", men + extra, COUNTER_RATIO * size, extra)
-            )
-        if _has_kings(variant, game):
-            for p in players:
-                men = variant.counts.get(p.id, 0)
-                sets.append(CounterSet(p.id, name[p.id], p.colour, "king", men, _KING_RATIO * size))
+    for need in rules.counters(game):
+        p = players[need.player]
+        extra = spares(need.count) if need.spares else 0
+        diameter = _RATIO[need.kind] * size
+        sets.append(CounterSet(p.id, name[p.id], p.colour, need.kind, need.count + extra, diameter, extra))
     if variant.scoring_track is not None:
-        for p in players:
+        for p in variant.players:
             sets.append(CounterSet(p.id, name[p.id], p.colour, "pawn", 1, _PAWN_RATIO * size))
     return tuple(s for s in sets if s.count > 0)
 

@@ -1,7 +1,8 @@
-"""The small interface every rule family implements.
+"""The game a rule family makes, and the plain values it speaks in.
 
 The CLI (``moves``, ``perft``, ``validate``), the diagram maker and the rule sheets
-use only this protocol, so a new family is one module plus one registry line.
+play only through the :class:`Game` protocol; the family that makes the game is a
+:class:`~boardgen.rules.family.RuleFamily`, found by :mod:`boardgen.rules.registry`.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ sheets, with the same fonts, footer and deterministic output.
 
 from __future__ import annotations
 
-__all__ = ["printed", "render_game_sheet", "segments"]
+__all__ = ["NAG_SYMBOLS", "nag_text", "printed", "render_game_sheet", "segments"]
 
 import io
 from typing import Any
@@ -56,70 +56,33 @@ def segments(record: GameRecord, every: int) -> list[tuple[Ply, ...]]:
     return rows
 
 
-#: Most characters of moves, comments and variations printed beside a row's diagram;
-#: the rest of a long row runs on below it, full width, in paragraphs of about this
-#: size. No flowable is then taller than a page (reportlab stops with a LayoutError on
-#: one that is, and splitting one huge paragraph across pages is quadratic).
-ROW_TEXT = 1_500
+#: The NAGs with a symbol of their own (PGN's and PDN's first six); others print as written.
+NAG_SYMBOLS = {"$1": "!", "$2": "?", "$3": "!!", "$4": "??", "$5": "!?", "$6": "?!"}
 
 
-def _pieces(text: str, start: str, end: str) -> list[tuple[str, int]]:
-    """``text`` escaped and wrapped in ``start``/``end`` markup, cut between words into
-    pieces of at most about :data:`ROW_TEXT` // 2 characters: (markup, visible length)."""
-    out: list[tuple[str, int]] = []
-    words = text.split(" ")
-    size = ROW_TEXT // 2
-    chunk: list[str] = []
-    length = 0
-    for word in words:
-        for part in [word[i : i + size] for i in range(0, len(word), size)] or [""]:
-            if chunk and length + len(part) > size:
-                out.append((f"{start}{escape(' '.join(chunk))}{end}", length))
-                chunk, length = [], 0
-            chunk.append(part)
-            length += len(part) + 1
-    if chunk:
-        out.append((f"{start}{escape(' '.join(chunk))}{end}", length))
-    return out
-
-
-def _moves_parts(record: GameRecord, plies: tuple[Ply, ...]) -> list[tuple[str, int]]:
-    """The row's moves as pieces of platypus markup with their visible lengths."""
-    parts: list[tuple[str, int]] = []
-    second_first = record.start.turn != record.game.start.turn
-    for ply in plies:
-        first_of_pair = (ply.index % 2 == 1) != second_first
-        if first_of_pair:
-            parts.append((f"<b>{ply.number}.</b>", len(str(ply.number)) + 1))
-        elif ply is plies[0]:
-            parts.append((f"<b>{ply.number}...</b>", len(str(ply.number)) + 3))
-        parts += _pieces(ply.written + "".join(n for n in ply.nags if not n.startswith("$")), "", "")
-        for variation in ply.variations:
-            parts += _pieces(f"({variation})", f'<font color="{MUTED}">', "</font>")
-        if ply.comment:
-            parts += _pieces(ply.comment, "<i>", "</i>")
-    return parts
+def nag_text(nag: str) -> str:
+    """A NAG as printed after its move: ``$1`` as ``!``, ``$14`` as `` $14``."""
+    if not nag.startswith("$"):
+        return nag
+    return NAG_SYMBOLS.get(nag, f" {nag}")
 
 
 def _moves_text(record: GameRecord, plies: tuple[Ply, ...]) -> str:
     """The row's moves as platypus markup."""
-    return " ".join(markup for markup, _ in _moves_parts(record, plies))
-
-
-def _paragraphs(parts: list[tuple[str, int]], style: Any) -> list[Any]:
-    """``parts`` joined into paragraphs of at most about :data:`ROW_TEXT` characters."""
-    out: list[Any] = []
-    chunk: list[str] = []
-    length = 0
-    for markup, size in parts:
-        if chunk and length + size > ROW_TEXT:
-            out.append(Paragraph(" ".join(chunk), style))
-            chunk, length = [], 0
-        chunk.append(markup)
-        length += size + 1
-    if chunk:
-        out.append(Paragraph(" ".join(chunk), style))
-    return out
+    parts: list[str] = []
+    second_first = record.start.turn != record.game.start.turn
+    for ply in plies:
+        first_of_pair = (ply.index % 2 == 1) != second_first
+        if first_of_pair:
+            parts.append(f"<b>{ply.number}.</b>")
+        elif ply is plies[0]:
+            parts.append(f"<b>{ply.number}...</b>")
+        parts.append(escape(ply.written + "".join(nag_text(n) for n in ply.nags)))
+        for variation in ply.variations:
+            parts.append(f'<font color="{MUTED}">({escape(variation)})</font>')
+        if ply.comment:
+            parts.append(f"<i>{escape(ply.comment)}</i>")
+    return " ".join(parts)
 
 
 def _label(record: GameRecord, ply: Ply) -> str:
@@ -215,22 +178,18 @@ def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, eve
         Spacer(1, 3 * MM),
     ]
     if record.comment:
-        story += _paragraphs(_pieces(record.comment, "<i>", "</i>"), st.body)
+        story.append(Paragraph(f"<i>{escape(record.comment)}</i>", st.body))
     cell_size = fit_cell_size(variant, DIAGRAM_WIDTH)
     text_width = doc.width - DIAGRAM_WIDTH * MM - 6 * MM
-    rows: list[tuple[list[Any], Any]] = []
+    rows: list[tuple[Any, Any]] = []
     if record.start != record.game.start:
-        setup = [
-            (f"<b>{escape(words.text('game_sheet.start'))}</b>:", 6),
-            *_pieces(record.start.text, "", ""),
-        ]
-        rows.append((_paragraphs(setup, st.body), _diagram(record, None, cell_size, words)))
+        setup = f"<b>{escape(words.text('game_sheet.start'))}</b>: {escape(record.start.text)}"
+        rows.append((Paragraph(setup, st.body), _diagram(record, None, cell_size, words)))
     for row in segments(record, every):
         rows.append(
-            (_paragraphs(_moves_parts(record, row), st.body), _diagram(record, row[-1], cell_size, words))
+            (Paragraph(_moves_text(record, row), st.body), _diagram(record, row[-1], cell_size, words))
         )
-    for paragraphs, diagram in rows:
-        text, rest = paragraphs[:1], paragraphs[1:]
+    for text, diagram in rows:
         table = Table([[text, diagram]], colWidths=[text_width, DIAGRAM_WIDTH * MM + 6 * MM])
         table.setStyle(
             TableStyle(
@@ -245,10 +204,9 @@ def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, eve
             )
         )
         story.append(KeepTogether([table]))
-        story += rest  # a long row runs on below its diagram
     try:
         doc.build(story)
-    except LayoutError as error:  # what no bound above foresaw: one line, not a traceback
+    except LayoutError as error:  # a cell taller than a page: one line, not a traceback
         reason = one_line(str(error))[:200]
         raise BoardgenError(f"the game sheet cannot be laid out on {paper.name}: {reason}") from None
     return out.getvalue()

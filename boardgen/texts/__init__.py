@@ -1,5 +1,6 @@
-"""Words for rule sheets: per-language catalogues (data) and the composer that picks
-sentences from a game's rule switches. See :mod:`boardgen.texts.catalogue`.
+"""Words for rule sheets: per-language catalogues (data) and the sheet a rule family
+writes its sections on (the family picks the sentences from its switches, see
+:mod:`boardgen.rules.family`). See :mod:`boardgen.texts.catalogue`.
 
 :func:`languages` (which languages have a catalogue) is defined one layer down, in
 :mod:`boardgen.descriptor.languages`, because descriptors check their texts against it.

@@ -30,8 +30,10 @@ __all__ = [
     "catalogue",
     "languages",
     "typeset",
+    "with_words",
 ]
 
+import dataclasses
 import functools
 import re
 from collections.abc import Mapping, Sequence
@@ -215,6 +217,27 @@ def catalogue(lang: str) -> Catalogue:
     )
     plural_one = frozenset(int(n) for n in meta.get("plural_one", [1]))
     return Catalogue(lang, file, entries, typography, plural_one)
+
+
+@functools.cache
+def with_words(lang: str, file: Path) -> Catalogue:
+    """The catalogue of ``lang`` with the entries of ``file`` added: a rule family's own
+    sentences (:meth:`boardgen.rules.family.RuleFamily.catalogue_file`), in the layout of
+    a catalogue. A family adds words, never changes boardgen's: a key boardgen has is
+    refused, located in ``file``."""
+    base = catalogue(lang)
+    loaded = load_file(file)
+    if not isinstance(loaded.data, Mapping):
+        raise BoardgenError("expected a mapping of catalogue keys", file=str(file))
+    added: dict[str, Leaf] = {}
+    _flatten(loaded.data, "", added, str(file))
+    for key in added:
+        if key in base.entries or key.startswith("meta."):
+            path = tuple(key.split("."))
+            raise loaded.error(
+                path, f"'{key}' is boardgen's own text: a family may add keys, not change them"
+            )
+    return dataclasses.replace(base, entries={**base.entries, **added})
 
 
 @functools.cache

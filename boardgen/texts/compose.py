@@ -8,8 +8,10 @@ come from the descriptor and land in the section their ``topic`` names, or after
 special rule of that name.
 
 The sheet's values and the writer live in :mod:`boardgen.texts.sheet` (re-exported
-here), each family's sections in :mod:`boardgen.texts.leaping_sheet` and
-:mod:`boardgen.texts.placement_sheet`.
+here). The sections are the rule family's: this module asks the registry for the
+descriptor's family and lets it write them
+(:meth:`~boardgen.rules.family.RuleFamily.compose_sheet`), in the catalogue of the
+sheet's language plus the family's own words, if it brings any.
 
 Adding a rule switch to a family without giving its values sentences fails
 :func:`param_keys`'s coverage test; a descriptor that picks a value a catalogue lacks
@@ -19,7 +21,6 @@ fails the build with the catalogue file and key.
 from __future__ import annotations
 
 __all__ = [
-    "SPECIAL_TOPICS",
     "Para",
     "RuleSheet",
     "Section",
@@ -29,24 +30,14 @@ __all__ = [
     "start_caption",
 ]
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from ..descriptor.model import Variant
-from ..errors import BoardgenError
 from ..geometry import HexHexGrid, SquareGrid
+from ..rules import registry
 from ..rules.base import Game
-from ..rules.registry import make_game
-from .catalogue import Catalogue, GameTexts, catalogue, typeset
-from .leaping_sheet import compose_leaping, leaping_components, leaping_keys
-from .placement_sheet import compose_placement, placement_components, placement_keys
-from .sheet import SPECIAL_TOPICS, Para, RuleSheet, Section, SheetWriter, Shown
-
-_Composer = tuple[Callable[[SheetWriter, Game], None], Callable[[SheetWriter, Game], list[str]]]
-_FAMILIES: dict[str, _Composer] = {
-    "leaping": (compose_leaping, leaping_components),
-    "placement": (compose_placement, placement_components),
-}
+from .catalogue import Catalogue, GameTexts, catalogue, typeset, with_words
+from .sheet import Para, RuleSheet, Section, SheetWriter, Shown
 
 
 def _board_components(s: SheetWriter) -> list[str]:
@@ -87,17 +78,15 @@ def free_texts(variant: Variant, c: Catalogue) -> GameTexts:
 
 def rule_sheet_text(variant: Variant, lang: str, game: Game | None = None) -> RuleSheet:
     """The rules of ``variant`` in ``lang``; ``game`` is made from the descriptor if not given."""
-    c = catalogue(lang)
-    family = variant.rules.family
-    if family not in _FAMILIES:
-        raise BoardgenError(f"rule sheets do not know the '{family}' rule family yet", key="rules.family")
+    family = registry.family(variant.rules.family)
+    own_words = family.catalogue_file(lang)
+    c = catalogue(lang) if own_words is None else with_words(lang, own_words)
     if game is None:
-        game = make_game(variant.game_spec(), family)
+        game = family.make_game(variant.game_spec())
     texts = free_texts(variant, c)
     sheet = SheetWriter(variant, c, texts)
-    compose, components = _FAMILIES[family]
-    compose(sheet, game)
-    parts = [*_board_components(sheet), *components(sheet, game), *texts.components]
+    family.compose_sheet(sheet, game)
+    parts = [*_board_components(sheet), *family.components(sheet, game), *texts.components]
     intro = texts.intro or (c.text("words.rule_sheet"),)
     result = sheet.finish(game, typeset(variant.title[lang], c.typography), intro, tuple(parts))
     return replace(result, start_caption=start_caption(variant, lang))
@@ -113,5 +102,6 @@ def start_caption(variant: Variant, lang: str) -> str:
 
 
 def param_keys() -> dict[str, list[str]]:
-    """Per family, every catalogue key some value of some rule switch can need."""
-    return {"leaping": list(leaping_keys()), "placement": list(placement_keys())}
+    """Per built-in family, every catalogue key some value of some rule switch can need
+    (their words are boardgen's catalogue's; a plug-in family's are its own)."""
+    return {name: list(registry.family(name).catalogue_keys()) for name in registry.BUILTIN}

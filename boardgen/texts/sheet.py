@@ -10,7 +10,6 @@ catalogue, the game's free texts and the nouns of the board's cells.
 from __future__ import annotations
 
 __all__ = [
-    "SPECIAL_TOPICS",
     "Block",
     "Para",
     "RuleSheet",
@@ -21,11 +20,12 @@ __all__ = [
     "joined",
 ]
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..descriptor.model import Example, Variant
 from ..errors import BoardgenError
-from ..geometry import HexHexGrid
+from ..geometry import HexHexGrid, SquareGrid
 from ..rules.base import Game
 from .catalogue import Catalogue, GameTexts, typeset
 
@@ -84,23 +84,14 @@ class RuleSheet:
     diagram_scale: float = 1.0
 
 
-#: Example topics naming a special rule, and the switch value that makes it special.
-SPECIAL_TOPICS: dict[str, str] = {
-    "border": "restricted_region",
-    "landing": "flying_king_landing",
-    "crowning": "promotion",
-    "last-pieces": "last_pieces_become_kings",
-    "catch-up": "catchup_stones",
-    "scoring-track": "scoring_track",
-}
-
-
 class SheetWriter:
-    """Collects sections while a family's composer writes them."""
+    """Collects sections while a family's composer writes them: the texts layer's side
+    of :class:`boardgen.rules.family.SheetWriter`, the protocol the families write to."""
 
     def __init__(self, variant: Variant, c: Catalogue, texts: GameTexts) -> None:
         self.variant = variant
         self.c = c
+        self.lang = c.lang
         self.texts = texts
         self.sections: list[tuple[str, str, list[Block]]] = []
         self.special_at: dict[str, tuple[int, int]] = {}  # topic -> (section index, block index)
@@ -117,8 +108,33 @@ class SheetWriter:
     def has(self, key: str) -> bool:
         return self.c.has(key)
 
+    def join(self, items: Sequence[str]) -> str:
+        return self.c.join(items)
+
     def name(self, player_id: str) -> str:
         return self.variant.player(player_id).name[self.c.lang]
+
+    def board_setup(self) -> list[str]:
+        """How the board lies: the colour of each player's near-right corner and the
+        colour played on (square boards), or which way the hexagons point (hexhex
+        boards with sides)."""
+        variant = self.variant
+        grid = variant.grid
+        lines = []
+        if isinstance(grid, SquareGrid):
+            corner = grid.at(grid.width - 1, 0)
+            assert corner is not None
+            lines.append(self.say(f"setup.near_right.{grid.colour(corner)}"))
+            playable = variant.board.playable
+            if len(playable) == grid.size:
+                lines.append(self.say("setup.playable.all"))
+            else:
+                colours = {grid.colour(c) for c in playable}
+                if len(colours) == 1:
+                    lines.append(self.say(f"setup.playable.{colours.pop()}"))
+        elif isinstance(grid, HexHexGrid) and variant.players[0].side is not None:
+            lines.append(self.say(f"setup.hexhex.{grid.orientation}"))
+        return lines
 
     def section(self, name: str, *paragraphs: Text, title: str | None = None) -> None:
         """A section of ``paragraphs`` (each a text or a list of sentences; empty ones are

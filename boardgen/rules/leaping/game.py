@@ -291,7 +291,7 @@ class LeapingGame:
 
 
 def make_game(spec: GameSpec) -> LeapingGame:
-    """The leaping family's entry point for the rules registry."""
+    """A LeapingGame for ``spec`` (the family object is :data:`.family.FAMILY`)."""
     return LeapingGame(spec)
 
 

@@ -77,9 +77,12 @@ class Notation:
         """The playable cell ``text`` names; raises BoardgenError."""
         text = text.strip()
         if self.numbers:
-            if not _NUMBER.fullmatch(text) or int(text) not in self.by_number:
+            if _NUMBER.fullmatch(text) and int(text) in self.by_number:
+                return self.by_number[int(text)]
+            named = self._named(text)  # a cell name (f6) reads too, as arrows and fills take it
+            if named is None:
                 raise BoardgenError(f"{text!r} is not a square number 1..{len(self.by_number)}")
-            return self.by_number[int(text)]
+            return named
         try:
             cell = self.grid.parse(text)
         except ValueError as exc:
@@ -87,6 +90,16 @@ class Notation:
         if cell not in self.spec.playable:
             raise BoardgenError(f"{text!r} is not a playable cell")
         return cell
+
+    def _named(self, text: str) -> int | None:
+        """The playable cell a cell name (``f6``) gives, or None."""
+        if not text[:1].isalpha():
+            return None
+        try:
+            cell = self.grid.parse(text)
+        except ValueError:
+            return None
+        return cell if cell in self.spec.playable else None
 
     # -- moves ---------------------------------------------------------------------------
 

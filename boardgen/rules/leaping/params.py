@@ -9,9 +9,18 @@ point at the offending line.
 
 from __future__ import annotations
 
-__all__ = ["DEFAULTS", "PRECEDENCE", "EndgameDraw", "LeapingParams", "SideMaterial", "parse_params"]
+__all__ = [
+    "DEFAULTS",
+    "PRECEDENCE",
+    "EndgameDraw",
+    "LeapingParams",
+    "ParamError",
+    "SideMaterial",
+    "check_params",
+    "parse_params",
+]
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -241,3 +250,21 @@ def _check_consistent(p: LeapingParams, given: Mapping[str, Any]) -> None:
         raise _error("quiet_move_count", "set 'quiet_move_draw' too")
     if "restricted_rule" in given and p.restricted_region is None:
         raise _error("restricted_rule", "set 'restricted_region' too")
+
+
+#: Builds a located error for a key path below ``rules.params`` (see rules.family).
+ParamError = Callable[[tuple[str | int, ...], str], BoardgenError]
+
+
+def check_params(params: Mapping[str, Any], error: ParamError) -> None:
+    """Refuse unknown, ill-typed or contradictory switches, located through ``error``.
+
+    Region names and direction words that name no step on the board are checked later,
+    by :func:`~.game.make_game`, once the board is known.
+    """
+    try:
+        parse_params(params, None)
+    except BoardgenError as exc:
+        name = (exc.key or "").removeprefix("rules.params.")
+        path = tuple(int(part) if part.isdigit() else part for part in name.split(".")) if name else ()
+        raise error(path, exc.message) from None

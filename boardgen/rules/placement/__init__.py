@@ -1,6 +1,7 @@
 """The placement rule family (Catchup): stones placed in sets, catch-up turns, group scores.
 
-The registry needs two names from here: :func:`make_game` and :func:`check_params`.
+The registry finds the family as :data:`.family.FAMILY`; :func:`make_game` and
+:func:`check_params` are kept for direct use.
 """
 
 from __future__ import annotations

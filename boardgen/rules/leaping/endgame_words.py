@@ -1,7 +1,7 @@
 """The history-dependent draws in words: repetition and the counted endgames.
 
 An ``endgame_draws`` entry says its material with counts and ranges (see
-``rules/leaping/material.py``); this module turns them into a phrase of the sheet's
+``material.py``); this module turns them into a phrase of the sheet's
 language from a small vocabulary in the catalogue (``params.leaping.endgame_draws``):
 for each noun (piece, king, man) an exact count, two neighbouring numbers ("one or
 two pieces"), a span ("4 to 7 pieces") and a lower bound ("at least one king"); and
@@ -17,8 +17,8 @@ __all__ = ["endgame_keys", "endgame_sentences", "repetition_sentence"]
 from collections.abc import Iterator
 from typing import Protocol
 
-from ..rules.leaping.material import ANY, EndgameDraw, Range, SideMaterial
-from ..rules.leaping.params import LeapingParams
+from .material import ANY, EndgameDraw, Range, SideMaterial
+from .params import LeapingParams
 
 KEY = "params.leaping."
 BASE = KEY + "endgame_draws."

@@ -1,0 +1,97 @@
+"""The shipped descriptors compiled: read, checked and stored once, so a process that
+draws one diagram of a shipped game reads neither YAML nor runs the checks.
+
+``builtin.pickle`` (beside this module, in the wheel too) holds every shipped game as
+its checked :class:`~boardgen.descriptor.model.Variant`, each with the SHA-256 of the
+YAML it came from, and a fingerprint of the code that reads descriptors. An entry is
+used only when both still match, so a stale file is never wrong, only slower: the
+game is read from its YAML as any other. ``make compiled``
+(:func:`boardgen.validate.compile_builtin`, the layer that can check them) writes
+it; a test checks it is current. Only games that pass
+:func:`boardgen.validate.ensure_printable` are stored, so a game read from here
+needs no checks (:func:`is_verified`).
+"""
+
+from __future__ import annotations
+
+__all__ = ["CACHE_FILE", "cached_variant", "fingerprint", "is_verified", "stored_form", "write"]
+
+import functools
+import hashlib
+import pickle
+import weakref
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from .builtin import builtin_dir
+from .model import Variant
+
+CACHE_FILE = Path(__file__).with_name("builtin.pickle")
+_PACKAGE = Path(__file__).resolve().parents[1]
+#: The code whose output is stored: what reads and checks descriptors, and the classes pickled.
+_CODE = ("descriptor/*.py", "geometry/*.py", "rules/spec.py", "rules/registry.py")
+#: Variants that came from the file (so were checked when it was written).
+#: By identity (a Variant holds dicts, so it has no hash), weakly.
+_VERIFIED: dict[int, weakref.ref[Variant]] = {}
+
+
+@functools.cache
+def fingerprint() -> str:
+    """A digest of the code that turns a descriptor into a Variant."""
+    digest = hashlib.sha256()
+    for pattern in _CODE:
+        for path in sorted(_PACKAGE.glob(pattern)):
+            if path.name == "compiled.py":
+                continue  # this module only stores and finds what the others make
+            digest.update(path.relative_to(_PACKAGE).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+@functools.cache
+def _stored() -> dict[str, Any] | None:
+    try:
+        data = pickle.loads(CACHE_FILE.read_bytes())  # our own file, written by write_cache
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+        return None
+    if not isinstance(data, dict) or data.get("fingerprint") != fingerprint():
+        return None
+    return data
+
+
+def cached_variant(path: Path) -> Variant | None:
+    """The stored Variant of the shipped descriptor at ``path`` if it is current, else None."""
+    data = _stored()
+    if data is None or path.resolve().parent != builtin_dir().resolve():
+        return None
+    entry = data["variants"].get(path.name)
+    if entry is None:
+        return None
+    digest, variant = entry
+    try:
+        if hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            return None
+    except OSError:
+        return None
+    found: Variant = replace(variant, file=path)
+    _VERIFIED[id(found)] = weakref.ref(found)
+    return found
+
+
+def is_verified(variant: Variant) -> bool:
+    """Whether ``variant`` came from the compiled file (its checks passed when it was written)."""
+    ref = _VERIFIED.get(id(variant))
+    return ref is not None and ref() is variant
+
+
+def stored_form(variant: Variant, yaml: bytes) -> tuple[str, Variant]:
+    """The entry a checked shipped game gets in the file: its YAML's digest, and the
+    Variant without what ties it to this machine or to the YAML reader."""
+    return hashlib.sha256(yaml).hexdigest(), replace(variant, origin=None, file=Path(variant.file.name))
+
+
+def write(entries: dict[str, tuple[str, Variant]], target: Path = CACHE_FILE) -> None:
+    """Write ``entries`` (by file name) with the current code's fingerprint."""
+    data = {"fingerprint": fingerprint(), "variants": entries}
+    target.write_bytes(pickle.dumps(data, protocol=4))
