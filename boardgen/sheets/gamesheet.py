@@ -206,7 +206,10 @@ def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, eve
         story.append(KeepTogether([table]))
     try:
         doc.build(story)
-    except LayoutError as error:  # a cell taller than a page: one line, not a traceback
-        reason = one_line(str(error))[:200]
-        raise BoardgenError(f"the game sheet cannot be laid out on {paper.name}: {reason}") from None
+    except LayoutError:  # a cell taller than a page: one line, not a traceback
+        raise BoardgenError(
+            f"the game sheet cannot be laid out on {paper.name}: a row of moves with its comments and "
+            "variations is taller than a page (shorten them, or split the game)",
+            file=record.file,
+        ) from None
     return out.getvalue()
