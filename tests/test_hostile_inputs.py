@@ -484,3 +484,26 @@ def test_a_descriptor_render_refuses_is_refused_as_a_maker_file_too(
     assert result.returncode == 2
     assert one_line(result.stderr) == DESCRIPTORS[name][1]
     assert files_in(tmp_path) == [name]
+
+
+# -- API numeric edges (fixed by the docs helper, issue 22 item 13) ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("call", "value"),
+    [
+        ("png dpi", 0), ("png dpi", -1), ("png dpi", float("nan")), ("png dpi", float("inf")),
+        ("svg size", float("nan")), ("svg size", float("inf")), ("svg size", 0),
+        ("sheet every", 0), ("sheet every", -5),
+    ],
+)  # fmt: skip
+def test_the_api_refuses_numeric_edges_with_its_own_error(call: str, value: object) -> None:
+    game = boardgen.load("american-checkers")
+    what, key = call.split()
+    with pytest.raises(boardgen.BoardgenError, match=f"^{key}: "):
+        if what == "png":
+            boardgen.png(game.start, dpi=value)  # type: ignore[arg-type]
+        elif what == "svg":
+            boardgen.svg(game.start, size=value)  # type: ignore[arg-type]
+        else:
+            boardgen.read_pdn(ROOT / "examples" / "tinsley-chinook-1992-game32.pdn")[0].sheet(every=value)  # type: ignore[arg-type]
