@@ -54,9 +54,10 @@ lint: $(TEST_STAMP)
 imports: $(TEST_STAMP)
 	$(BIN)/python scripts/import_graph.py
 
-# Property-based fuzzing at full strength: 2,600 cases for each of the four properties
-# in tests/test_fuzz.py and 600 mutated texts under a memory limit (over 11,000 in all;
-# several minutes). `make test` runs 40 each (20 mutated texts).
+# Property-based fuzzing at full strength: 2,600 cases for each of the six properties
+# in tests/test_fuzz.py (descriptors, random descriptors, positions, moves, PDN records,
+# batch texts) and 600 mutated texts under a memory limit (over 16,000 in all; several
+# minutes). `make test` runs 40 each (20 mutated texts).
 fuzz: $(TEST_STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/test_fuzz.py --hypothesis-show-statistics
 

@@ -225,7 +225,7 @@ def build_all(
     failures: list[BoardgenError] = []
     for variant in variants:
         try:
-            ensure_printable(variant)
+            ensure_printable(variant, sheets=True)
         except BoardgenError as error:
             failures.append(error)
     if failures:

@@ -31,7 +31,7 @@ from .backends.svg import render_fragment, render_svg
 from .descriptor.model import Variant
 from .drawopts import cell_size_mm, dpi_value, parse_arrow, parse_colours, parse_fill, size_px
 from .drawopts import colour as parse_colour
-from .errors import BoardgenError
+from .errors import BoardgenError, shown
 from .positions import Move, Position
 from .render.board import BoardOptions, board_scene
 from .render.diagram import fit_cell_size, flipped_line, move_marks, parse_cell
@@ -151,11 +151,21 @@ def _cell(variant: Variant, ref: str | int) -> int:
     return parse_cell(variant, str(ref))
 
 
+#: Most arrows on one diagram, and most cells one arrow passes through: a diagram with
+#: more says nothing a reader can follow (100,000 arrows once took 513 MB).
+MAX_ARROWS = 200
+MAX_ARROW_CELLS = 100
+
+
 def _arrows(variant: Variant, arrows: Iterable[ArrowSpec], default: str) -> list[tuple[tuple[int, ...], str]]:
     found = []
     if isinstance(arrows, (str, bytes)) or not isinstance(arrows, Iterable):
         raise TypeError(f"arrows must be a list of arrows, not {type(arrows).__name__}")
-    for item in arrows:
+    for count, item in enumerate(arrows, 1):
+        if count > MAX_ARROWS:
+            raise BoardgenError(f"more than {MAX_ARROWS} arrows on one diagram")
+        if isinstance(item, str) and len(item) > 20 * MAX_ARROW_CELLS:
+            raise BoardgenError(f"arrow {shown(item)} passes more than {MAX_ARROW_CELLS} cells")
         if not isinstance(item, (str, Sequence)):
             raise TypeError(
                 f"an arrow is text ('11-15:red') or a sequence of cells, not {type(item).__name__}"
@@ -170,6 +180,8 @@ def _arrows(variant: Variant, arrows: Iterable[ArrowSpec], default: str) -> list
             cells = tuple(parts)
             if len(cells) < 2:
                 raise BoardgenError(f"arrow {item!r}: give at least two cells")
+        if len(cells) > MAX_ARROW_CELLS:
+            raise BoardgenError(f"an arrow passes more than {MAX_ARROW_CELLS} cells ({len(cells):,})")
         found.append((tuple(_cell(variant, c) for c in cells), ink or default))
     return found
 

@@ -22,9 +22,10 @@ Three promises, each tested through the command line:
 
 from __future__ import annotations
 
-__all__ = ["PART_NAME", "stale_parts", "write_atomic", "write_in_place"]
+__all__ = ["PART_NAME", "Staged", "part_stem", "stale_parts", "write_atomic", "write_in_place"]
 
 import errno
+import hashlib
 import os
 import re
 import stat
@@ -39,9 +40,18 @@ PART_NAME = re.compile(r"\.(?P<target>.+)\.[0-9a-f]{12}\.part")
 _NAME_ROOM = 200
 
 
+def part_stem(name: str) -> str:
+    """What a temporary file's name keeps of its target's ``name``: all of it, or for a
+    name too long to fit, its start and a digest of the whole, so two long names that
+    begin alike never take (and never delete) each other's temporary files."""
+    if len(os.fsencode(name)) <= _NAME_ROOM:
+        return name
+    digest = hashlib.sha256(os.fsencode(name)).hexdigest()[:16]
+    return f"{name[:50]}~{digest}"
+
+
 def _part_name(name: str) -> str:
-    stem = name if len(os.fsencode(name)) <= _NAME_ROOM else name[:50]
-    return f".{stem}.{os.urandom(6).hex()}.part"
+    return f".{part_stem(name)}.{os.urandom(6).hex()}.part"
 
 
 def stale_parts(path: Path) -> list[Path]:
@@ -53,7 +63,7 @@ def stale_parts(path: Path) -> list[Path]:
     found = []
     for name in names:
         match = PART_NAME.fullmatch(name)
-        if match and match.group("target") in (path.name, path.name[:50]):
+        if match and match.group("target") == part_stem(path.name):
             found.append(path.parent / name)
     return found
 
@@ -78,6 +88,18 @@ def write_atomic(path: Path, data: bytes, *, follow_links: bool = True) -> None:
 
 
 def _write(path: Path, data: bytes, follow_links: bool) -> None:
+    target = _target(path, follow_links)
+    if target is None:
+        write_in_place(path, data)
+        return
+    for stale in stale_parts(target):
+        stale.unlink(missing_ok=True)
+    _replace(target, data)
+
+
+def _target(path: Path, follow_links: bool) -> Path | None:
+    """The regular file a write of ``path`` replaces (its folder made), or None for a
+    special file written in place; BoardgenError for a target that cannot take a file."""
     if str(path) in ("", "."):
         raise BoardgenError("no output file name given")
     try:
@@ -95,13 +117,66 @@ def _write(path: Path, data: bytes, follow_links: bool) -> None:
             path = Path(os.path.realpath(path))
     if info is not None and not stat.S_ISREG(info.st_mode):
         if follow_links and (stat.S_ISCHR(info.st_mode) or stat.S_ISFIFO(info.st_mode)):
-            write_in_place(path, data)
-            return
+            return None
         raise BoardgenError(f"is {_kind(info.st_mode)}, not a file: not replaced", file=str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
-    for stale in stale_parts(path):
-        stale.unlink(missing_ok=True)
-    _replace(path, data)
+    return path
+
+
+class Staged:
+    """Files written under temporary names beside their targets, then renamed into place
+    together (:meth:`commit`), or all removed (:meth:`discard`, and on leaving a ``with``
+    block by an exception): a batch that fails half-way leaves nothing, yet holds only
+    one file in memory at a time. Special targets (a FIFO, a device) get their bytes at
+    :meth:`commit`, since they cannot be taken back."""
+
+    def __init__(self) -> None:
+        self._parts: list[tuple[Path, Path]] = []
+        self._special: list[tuple[Path, bytes]] = []
+
+    def add(self, path: Path, data: bytes) -> None:
+        """Write ``data`` for ``path`` (same checks as :func:`write_atomic`), not yet in place."""
+        try:
+            target = _target(path, True)
+            if target is None:
+                self._special.append((path, data))
+                return
+            temp = target.parent / _part_name(target.name)
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            self._parts.append((temp, target))
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.chmod(temp, 0o644)
+        except OSError as error:
+            raise _fail(path, error) from None
+
+    def commit(self) -> None:
+        """Put every file in place, in the order added."""
+        ours = {temp for temp, _ in self._parts}
+        current = Path()
+        try:
+            for temp, current in self._parts:
+                for stale in stale_parts(current):
+                    if stale not in ours:
+                        stale.unlink(missing_ok=True)
+                os.replace(temp, current)
+            self._parts = []
+            for current, data in self._special:
+                write_in_place(current, data)
+        except OSError as error:
+            raise _fail(current, error) from None
+
+    def discard(self) -> None:
+        """Remove every temporary file not yet in place."""
+        for temp, _ in self._parts:
+            temp.unlink(missing_ok=True)
+        self._parts = []
+
+    def __enter__(self) -> Staged:
+        return self
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        self.discard()
 
 
 def _kind(mode: int) -> str:
@@ -125,7 +200,11 @@ def write_in_place(path: Path, data: bytes) -> None:
         fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
     except OSError as error:
         if error.errno == errno.ENXIO:
-            raise BoardgenError("is a FIFO that no process is reading", file=str(path)) from None
+            if stat.S_ISFIFO(os.stat(path).st_mode):
+                raise BoardgenError("is a FIFO that no process is reading", file=str(path)) from None
+            raise BoardgenError(
+                "is a device that cannot be opened here (a terminal: this process has none)", file=str(path)
+            ) from None
         raise
     try:
         os.set_blocking(fd, True)

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import BoardgenError
-from .fileio import PART_NAME
+from .fileio import PART_NAME, part_stem
 
 
 @contextmanager
@@ -84,7 +84,7 @@ def remove_leftovers(out_dir: Path, paths: Iterable[Path]) -> list[Path]:
     """Delete the temporary files a killed build left beside the planned ``paths``."""
     planned: dict[Path, set[str]] = {}
     for path in paths:
-        planned.setdefault(path.parent, set()).update((path.name, path.name[:50]))
+        planned.setdefault(path.parent, set()).add(part_stem(path.name))
     removed = []
     for folder, names in sorted(planned.items()):
         try:

@@ -29,6 +29,7 @@ from .descriptor.library import Library
 from .descriptor.model import Variant
 from .errors import BoardgenError
 from .fonts import missing_glyphs, missing_symbols
+from .paper import paper_named
 from .render.legible import colour_findings
 from .render.pictures import check_page_limit
 from .render.vision import vision_findings
@@ -37,8 +38,11 @@ from .rules.registry import family, make_game
 from .texts.compose import rule_sheet_text
 
 
-def run_checks(variant: Variant) -> list[Check]:
-    """Every check, in a fixed order; the engine's only when the setup is well formed."""
+def run_checks(variant: Variant, *, sheets: bool = False) -> list[Check]:
+    """Every check, in a fixed order; the engine's only when the setup is well formed.
+
+    With ``sheets`` (``validate`` and ``build``, which print rule sheets), also that the
+    rule sheet's diagrams fit its paper; a diagram of the game needs no such thing."""
     checks = [_on_playable_cells(variant), _one_per_cell(variant), _counts(variant)]
     if variant.pieces:
         checks.append(_glyphs_print(variant))
@@ -48,6 +52,8 @@ def run_checks(variant: Variant) -> list[Check]:
         checks.extend(_engine_checks(variant))
     else:
         checks.append(Check("rules engine checks", False, "not run: fix the setup first", ("setup",)))
+    if sheets:
+        checks.append(_sheet_fits(variant))
     return checks
 
 
@@ -135,13 +141,14 @@ def _has_part(texts: object, key: tuple[str | int, ...]) -> bool:
     return bool(getattr(texts, str(key[0])))
 
 
-def failures(variant: Variant) -> list[Check]:
-    return [check for check in run_checks(variant) if not check.ok]
+def failures(variant: Variant, *, sheets: bool = False) -> list[Check]:
+    return [check for check in run_checks(variant, sheets=sheets) if not check.ok]
 
 
-def ensure_printable(variant: Variant) -> None:
-    """Raise a located error for the first failed check: nothing is printed from a bad setup."""
-    bad = failures(variant)
+def ensure_printable(variant: Variant, *, sheets: bool = False) -> None:
+    """Raise a located error for the first failed check: nothing is printed from a bad setup
+    (``sheets``: nor from one whose rule sheet cannot fit its paper)."""
+    bad = failures(variant, sheets=sheets)
     if bad:
         raise variant.error(bad[0].key, bad[0].detail)
 
@@ -265,6 +272,19 @@ def _engine_checks(variant: Variant) -> list[Check]:
     checks.append(_sheets_compose(variant, game))
     checks.append(_board_fits(variant))
     return checks
+
+
+def _sheet_fits(variant: Variant) -> Check:
+    """The rule sheet's diagrams fit its paper (else the layout stops a build half-way)."""
+    # Lazy: the sheets load reportlab, which an SVG diagram (it validates its game) never needs.
+    from .sheets.diagrams import too_tall_for
+
+    name = "rule sheet fits the paper"
+    paper = paper_named(variant.print.paper)
+    why = too_tall_for(variant, paper)
+    if why is not None:
+        return Check(name, False, why, ("board",))
+    return Check(name, True, f"every diagram fits a page of {paper.name}")
 
 
 def _quiet_first_move(game: Game, moves: Sequence[Any]) -> Check:

@@ -139,7 +139,7 @@ def test_latin_1_files_and_a_missing_file(tmp_path: Path) -> None:
     old = tmp_path / "old.pdn"
     old.write_bytes('[Event "Café"] 1. 11-15 *'.encode("latin-1"))
     assert boardgen.read_pdn(old)[0].tags["Event"] == "Café"
-    with pytest.raises(boardgen.BoardgenError, match="cannot read"):
+    with pytest.raises(boardgen.BoardgenError, match=r"none\.pdn: no such file"):
         boardgen.read_pdn(tmp_path / "none.pdn")
 
 
@@ -172,4 +172,4 @@ def test_a_huge_tag_or_move_is_quoted_short_in_the_error_line() -> None:
         with pytest.raises(boardgen.BoardgenError) as info:
             parse_pdn(text, file="g.pdn")
         message = str(info.value)
-        assert len(message) < 400 and "characters)" in message, message[:200]
+        assert len(message) < 400 and "characters" in message, message[:200]

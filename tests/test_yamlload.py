@@ -575,11 +575,11 @@ def test_load_file_reads_and_names_the_file(tmp_path: Path) -> None:
 def test_load_file_failures(tmp_path: Path) -> None:
     with pytest.raises(BoardgenError) as caught:
         load_file(tmp_path / "missing.yaml", display="missing.yaml")
-    assert str(caught.value) == "missing.yaml: cannot read: No such file or directory"
+    assert str(caught.value) == "missing.yaml: no such file"
     assert caught.value.file == "missing.yaml" and caught.value.mark is None
     with pytest.raises(BoardgenError) as caught:
         load_file(tmp_path)
-    assert str(caught.value) == f"{tmp_path}: cannot read: Is a directory"
+    assert str(caught.value) == f"{tmp_path}: is a folder, not a file: only regular files are read"
     with pytest.raises(BoardgenError) as caught:
         load_file("bad\0name.yaml")
     assert str(caught.value).startswith("bad\\x00name.yaml: cannot read: ")  # escaped: one line, no NUL

@@ -59,11 +59,17 @@ def reports_errors(command: F) -> F:
             click.echo(str(error), err=True)
             sys.exit(2)
         except OSError as error:
-            where = f"{os.fsdecode(error.filename)}: " if error.filename is not None else ""
+            where = f"{_short(os.fsdecode(error.filename))}: " if error.filename is not None else ""
             click.echo(one_line(f"{where}{error.strerror or error}"), err=True)
             sys.exit(2)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _short(name: str, limit: int = 120) -> str:
+    """A file name for an error line, cut after ``limit`` characters (a 100,000-character
+    name would hide the reason behind it)."""
+    return name if len(name) <= limit else f"{name[:limit]}... ({len(name):,} characters)"
 
 
 def uses_library(command: F) -> F:
@@ -192,11 +198,20 @@ def write_output(output: Path, data: bytes) -> None:
     output for ``-o -`` (:func:`output_format` refused a PDF or PNG for a terminal)."""
     if str(output) != STDOUT:
         write_atomic(output, data)
-        click.echo(f"wrote {output}")
+        click.echo(f"wrote {one_line(str(output))}")  # a name may hold escape sequences
         return
     stdout = sys.stdout.buffer
     stdout.write(data)
     stdout.flush()
+
+
+def _closed_streams_discard() -> None:
+    """Give a closed standard output or error (``boardgen list >&-``: Python starts with
+    ``sys.stdout`` None) a sink that discards, as Python's own ``print`` does, instead of
+    an ``AttributeError`` at the first line written."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - lives as long as the process
 
 
 class _Group(click.Group):
@@ -213,10 +228,15 @@ class _Group(click.Group):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
+        _closed_streams_discard()
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, False, **extra)
         try:
             return super().main(args, prog_name, complete_var, False, **extra)
+        except click.exceptions.NoArgsIsHelpError as error:
+            # ``boardgen`` alone: the help as it is meant to be read, on stderr, status 2.
+            click.echo(error.ctx.get_help() if error.ctx is not None else error.format_message(), err=True)
+            sys.exit(error.exit_code)
         except click.UsageError as error:
             hint = f" (see '{error.ctx.command_path} --help')" if error.ctx is not None else ""
             click.echo(f"Error: {one_line(error.format_message())}{hint}", err=True)

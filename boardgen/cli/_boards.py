@@ -6,6 +6,7 @@ import dataclasses
 import signal
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -37,6 +38,16 @@ edition_option = click.option(
     help="large-print sets rule sheets and booklets with body text of at least 14 pt and larger "
     "example diagrams.",
 )
+
+
+class _Folder(click.Path):
+    """A folder to write into, named: ``--out ""`` would otherwise become ``.`` and fill
+    the current folder."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail("give a folder name (write . for the current folder)", param, ctx)
+        return super().convert(value, param, ctx)
 
 
 @main.command("list")
@@ -271,8 +282,10 @@ def _render_maker(
             f"refusing to write a {chosen.upper()} to a terminal: redirect it, or use -o FILE"
         )
     from ..makers.files import maker_file  # lazy for start-up speed: maker files draw boards
+    from ..validate import ensure_printable  # lazy for start-up speed, as in render
 
     loaded = library.load(variant)
+    ensure_printable(loaded)  # what render refuses as SVG or PDF, it refuses as a maker file
     write_output(output, maker_file(loaded, what, chosen, cell_size))  # type: ignore[arg-type]
 
 
@@ -294,7 +307,7 @@ def _terminate(number: int, frame: object) -> None:
 @click.option(
     "--out",
     "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=_Folder(file_okay=False, path_type=Path),
     default=Path("output"),
     show_default=True,
     help="Folder to fill: <id>/ per game (boards, diagrams, pieces, rule sheets), booklets, index.html.",

@@ -7,8 +7,8 @@ the same pictures.
 
 from __future__ import annotations
 
+import os
 import shlex
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,8 +19,11 @@ from click.core import ParameterSource
 from .. import api
 from ..descriptor.library import Library
 from ..drawopts import cell_size_mm, dpi_value, parse_colours, parse_fill, size_px
-from ..errors import BoardgenError, Mark
+from ..errors import BoardgenError, Mark, one_line
+from ..fileio import Staged
+from ..inputfile import read_text
 from ._app import (
+    STDOUT,
     Checked,
     complete_variant,
     main,
@@ -86,16 +89,15 @@ def _draw(request: _Request) -> bytes:
     return api.png(position, size=request.size, dpi=request.dpi or 200, **options)
 
 
+#: Largest batch file, and most diagrams in one batch (README, "Limits").
+MAX_BATCH_BYTES = 4 << 20
+MAX_BATCH_LINES = 10_000
+
+
 def _batch(source: str, folders: tuple[Path, ...]) -> list[tuple[int, _Request]]:
     """The requests of a batch file: one diagram per line, written as this command's
     arguments (``american-checkers --move 11-15 -o a.svg``); ``#`` starts a comment."""
-    if source == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BoardgenError(f"cannot read: {exc.strerror or exc}", file=source) from None
+    text = read_text(source, limit=MAX_BATCH_BYTES, display="<stdin>" if source == "-" else source)
     requests = []
     for number, line in enumerate(text.splitlines(), 1):
         try:
@@ -104,6 +106,8 @@ def _batch(source: str, folders: tuple[Path, ...]) -> list[tuple[int, _Request]]
             raise BoardgenError(str(exc), file=source, mark=Mark(number, 1)) from None
         if not words:
             continue
+        if "--help" in words or "-h" in words:  # click would print the help on stdout first
+            raise BoardgenError("--help is not a diagram", file=source, mark=Mark(number, 1))
         try:
             context = diagram.make_context("diagram", words, resilient_parsing=False)
         except click.exceptions.Exit:
@@ -114,7 +118,52 @@ def _batch(source: str, folders: tuple[Path, ...]) -> list[tuple[int, _Request]]
         if params["batch"] is not None or params["variant"] is None:
             raise BoardgenError("give VARIANT and -o, not --batch", file=source, mark=Mark(number, 1))
         requests.append((number, _request(params, folders, source, number)))
+        if len(requests) > MAX_BATCH_LINES:
+            raise BoardgenError(
+                f"more than {MAX_BATCH_LINES:,} diagrams in one batch", file=source, mark=Mark(number, 1)
+            )
     return requests
+
+
+def _check_batch_targets(requests: list[tuple[int, _Request]], source: str) -> None:
+    """Refuse, before anything is drawn, a line whose output cannot be written (a folder,
+    a dangling link, a name given twice, the batch file itself)."""
+    seen: dict[str, int] = {}
+    for number, request in requests:
+        output = request.output
+        if str(output) == STDOUT:
+            continue
+        key = os.path.realpath(output)
+        if key in seen:
+            raise BoardgenError(
+                f"{one_line(str(output))}: also written by line {seen[key]}",
+                file=source,
+                mark=Mark(number, 1),
+            )
+        seen[key] = number
+        if source != "-" and os.path.exists(source) and _same(output, Path(source)):
+            raise BoardgenError(
+                f"{one_line(str(output))}: is the batch file being read", file=source, mark=Mark(number, 1)
+            )
+        if os.path.isdir(output):
+            raise BoardgenError(
+                f"{one_line(str(output))}: is a folder, not a file: not replaced",
+                file=source,
+                mark=Mark(number, 1),
+            )
+        if os.path.islink(output) and not os.path.exists(output):
+            raise BoardgenError(
+                f"{one_line(str(output))}: is a symbolic link to a missing file",
+                file=source,
+                mark=Mark(number, 1),
+            )
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def _request(
@@ -196,7 +245,8 @@ def _request(
     default=None,
     metavar="FILE",
     help="Draw many diagrams in one process: one per line of FILE ('-': stdin), each line "
-    "written as this command's arguments. All are drawn before any is written.",
+    "written as this command's arguments. Each is written as it is drawn, under a temporary "
+    "name; all are put in place at the end, so a bad line leaves nothing written.",
 )
 @reports_errors
 @uses_library
@@ -205,6 +255,7 @@ def diagram(library: Library, **params: object) -> None:
     folders = library.folders
 
     batch = params["batch"]
+    located: list[tuple[Path, bytes]] = []
     if batch is not None:
         if params["variant"] is not None:
             raise click.UsageError("give either VARIANT or --batch, not both")
@@ -216,16 +267,29 @@ def diagram(library: Library, **params: object) -> None:
         }
         refuse_unused(given, "with --batch: each line of the file gives its own options")
         requests = _batch(str(batch), folders)
-        located = []
-        for number, request in requests:
-            try:
-                located.append((request.output, _draw(request)))
-            except BoardgenError as error:
-                raise BoardgenError(str(error), file=str(batch), mark=Mark(number, 1)) from None
+        _check_batch_targets(requests, str(batch))
+        # Each diagram is written as it is drawn, under a temporary name beside its
+        # target; all are renamed into place at the end, so a line that fails leaves
+        # nothing written and memory holds one diagram at a time.
+        with Staged() as staged:
+            for number, request in requests:
+                try:
+                    data = _draw(request)
+                except BoardgenError as error:
+                    raise BoardgenError(str(error), file=str(batch), mark=Mark(number, 1)) from None
+                if str(request.output) == STDOUT:
+                    located.append((request.output, data))
+                else:
+                    staged.add(request.output, data)
+            staged.commit()
+        for _, request in requests:
+            if str(request.output) != STDOUT:
+                click.echo(f"wrote {one_line(str(request.output))}")
+        for output, data in located:
+            write_output(output, data)
+        return
     else:
         if params["variant"] is None:
             raise click.UsageError("missing VARIANT (or --batch FILE)")
         request = _request(params, folders)
-        located = [(request.output, _draw(request))]
-    for output, data in located:
-        write_output(output, data)
+        write_output(request.output, _draw(request))

@@ -3,6 +3,8 @@ or one diagram per ply. Built on the public API (:func:`boardgen.read_pdn`, ...)
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 
 import click
@@ -10,14 +12,22 @@ from click.core import ParameterSource
 
 from .. import api
 from ..descriptor.library import Library
-from ..errors import BoardgenError
+from ..errors import BoardgenError, one_line
 from ..fileio import write_atomic
 from ._app import complete_variant, main, refuse_unused, reports_errors, uses_library
+
+_KINDS = "write a .pdf (game sheet), .gif, .pdn or a folder/"
+
+#: The files of a folder of plies, as this command names them.
+PLY_FILE = re.compile(r"ply-[0-9]{3,}\.svg")
 
 
 def _kind(output: Path, ply: int | None = None) -> str:
     """What ``-o`` asks for, from its name: checked before the record is read. With
     ``--ply`` it is one position, as .svg or .png."""
+    shown = one_line(str(output))
+    if not str(output):
+        raise click.UsageError(f"-o needs a file or folder name: {_KINDS}")
     suffix = output.suffix.lower()
     if ply is not None:
         if suffix in (".svg", ".png"):
@@ -26,10 +36,61 @@ def _kind(output: Path, ply: int | None = None) -> str:
     if suffix in (".pdf", ".gif", ".pdn"):
         return suffix[1:]
     if suffix in (".svg", ".png"):
-        raise click.UsageError(f"-o {output}: one position needs --ply N; a folder/ gets an SVG per ply")
-    if suffix == "" or output.is_dir() or str(output).endswith("/"):
+        raise click.UsageError(f"-o {shown}: one position needs --ply N; a folder/ gets an SVG per ply")
+    if output.is_dir() or str(output).endswith("/"):
         return "folder"
-    raise click.UsageError(f"-o {output}: write a .pdf (game sheet), .gif, .pdn or a folder/")
+    if suffix == "":
+        if os.path.lexists(output):  # /dev/null, a FIFO, a file named 'plies', a dangling link
+            what = "a file" if output.is_file() else "not a folder"
+            raise click.UsageError(f"-o {shown}: is {what}: {_KINDS}")
+        return "folder"
+    raise click.UsageError(f"-o {shown}: {_KINDS}")
+
+
+def _line(index: int, record: api.GameRecord) -> str:
+    """The listing's line for one game. Tag values are the file's: escaped, so no control
+    sequence reaches the terminal and no newline forges a line."""
+    first, second = (one_line(record.player(p.id)) for p in record.game.variant.players)
+    return (
+        f"{index}\t{record.game.id}\t{first} - {second}\t{len(record.plies)} plies\t{one_line(record.result)}"
+    )
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _check_targets(files: dict[Path, bytes], source: Path, output: Path) -> None:
+    """Refuse, before anything is written, an output that would replace the record read
+    (``game g.pdn -o g.pdn``) or, in a folder of plies, anything but a regular file (a
+    symbolic link there would send a ply outside the folder)."""
+    for path in files:
+        if _same_file(path, source):
+            raise BoardgenError("is the record being read: choose another output name", file=str(path))
+    if len(files) > 1 or _kind(output) == "folder":
+        for path in files:
+            if os.path.islink(path) or (os.path.lexists(path) and not path.is_file()):
+                raise BoardgenError(
+                    "is not a regular file: nothing is written through links or into special files "
+                    "inside the folder of plies",
+                    file=str(path),
+                )
+
+
+def _clear_stale_plies(folder: Path, written: dict[Path, bytes]) -> None:
+    """Remove ``ply-NNN.svg`` files an earlier, longer game left in ``folder``: only this
+    command's names, only regular files, never one just written."""
+    names = {path.name for path in written}
+    for entry in os.scandir(folder):
+        if (
+            PLY_FILE.fullmatch(entry.name)
+            and entry.name not in names
+            and entry.is_file(follow_symlinks=False)
+        ):
+            os.unlink(entry.path)
 
 
 #: The options of ``game`` and the outputs each applies to ("list": no -o at all).
@@ -158,10 +219,23 @@ def game(
     kind = "list" if output is None else _kind(output, ply)
     _refuse_unused(kind)
     report = (lambda error: click.echo(str(error), err=True)) if skip_bad else None
-    records = api.read_pdn(file, game=variant, folders=library.folders, skip_bad=skip_bad, on_error=report)
-    if number > len(records):
-        raise BoardgenError(f"--number {number}: the file holds {len(records)} game(s)", file=str(file))
-    record = records[number - 1]
+    games = api.iter_pdn(file, game=variant, folders=library.folders, skip_bad=skip_bad, on_error=report)
+    chosen = click.get_current_context().get_parameter_source("number") is not ParameterSource.DEFAULT
+    if ply is None and output is None and not chosen:
+        # One line per game as it is read: a long collection shows its first games at once.
+        for index, each in enumerate(games, 1):
+            click.echo(_line(index, each))
+        return
+    record = None
+    held = 0
+    for held, each in enumerate(games, 1):  # read no further than the game asked for
+        if held == number:
+            record = each
+            break
+    if record is None:
+        raise BoardgenError(f"--number {number}: the file holds {held} game(s)", file=str(file))
+    if ply is None and output is None:
+        click.echo(_line(number, record))
     if ply is not None and output is None:
         click.echo(record.position(ply).text)
     if ply is not None and output is not None:
@@ -174,15 +248,17 @@ def game(
             data = text.encode("utf-8")
         else:
             data = api.png(position, lastmove=last, size=width_given)
+        if _same_file(output, file):
+            raise BoardgenError("is the record being read: choose another output name", file=str(output))
         write_atomic(output, data)
-        click.echo(f"wrote {output}")
+        click.echo(f"wrote {one_line(str(output))}")
         return
     if output is not None:
         files = _outputs(record, output, every, lang, paper, width)
+        _check_targets(files, file, output)
         for path, data in files.items():
-            write_atomic(path, data)
-        click.echo(f"wrote {output}" if len(files) == 1 else f"wrote {len(files)} files in {output}")
-    if ply is None and output is None:
-        for index, each in enumerate(records, 1):
-            first, second = (each.player(p.id) for p in each.game.variant.players)
-            click.echo(f"{index}\t{each.game.id}\t{first} - {second}\t{len(each.plies)} plies\t{each.result}")
+            write_atomic(path, data, follow_links=len(files) == 1)
+        if _kind(output) == "folder":
+            _clear_stale_plies(output, files)
+        shown = one_line(str(output))
+        click.echo(f"wrote {shown}" if len(files) == 1 else f"wrote {len(files)} files in {shown}")

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import BoardgenError, closest
+from ..errors import BoardgenError, closest, shown
 from .builtin import builtin_dir
 from .ids import ID_PATTERN
 from .model import Variant
@@ -112,13 +112,13 @@ class Library:
         if is_descriptor_path(ref):
             return Path(ref)
         if not re.fullmatch(ID_PATTERN, ref):
-            raise BoardgenError(f"'{ref}' is neither a variant id nor a .yaml file")
+            raise BoardgenError(f"{shown(ref)} is neither a variant id nor a .yaml file")
         entry = self._entries.get(ref)
         if entry is None:
             known = self.ids()
             close = closest(ref, known, cutoff=0.5)
             hint = f"; did you mean {close}?" if close else f" (known: {', '.join(known) or 'none'})"
-            raise BoardgenError(f"no variant '{ref}'{hint}")
+            raise BoardgenError(f"no variant {shown(ref)}{hint}")
         return entry.path
 
     def select(self, refs: Sequence[str]) -> list[Path]:
@@ -145,8 +145,6 @@ class Library:
     def load(self, ref: str) -> Variant:
         """The game ``ref`` names (an id or a YAML file), read and checked."""
         path = self.path(ref)
-        if not path.is_file():
-            raise BoardgenError(f"{ref}: no such file")
         entry = self._entries.get(ref)
         if entry is not None and entry.builtin:
             from .compiled import cached_variant  # lazy: pickle and hashlib only for shipped games
@@ -162,8 +160,6 @@ class Library:
         errors: list[BoardgenError] = []
         for path in paths:
             try:
-                if not path.is_file():
-                    raise BoardgenError(f"{path}: no such file")
                 variants.append(_parse(path))
             except BoardgenError as error:
                 errors.append(error.located(str(path)))

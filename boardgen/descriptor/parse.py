@@ -45,6 +45,9 @@ TRACK_MAXIMUM = (1, 1000)
 
 #: Longest variant or example id: ids become file names (``example-<id>.svg``).
 MAX_ID = 40
+#: Most examples of one descriptor: each is checked by the engine and drawn on every
+#: rule sheet (shipped games have at most seven; 5,000 once made a 418-page sheet).
+MAX_EXAMPLES = 40
 THEME_KEYS = ("light", "dark", "cell", "restricted", "line", "background", "track", "text")
 
 DEFAULT_COLOURS = {
@@ -358,7 +361,12 @@ def _examples(r: Reader, langs: Sequence[str], resolver: RegionResolver) -> tupl
         return ()
     result: list[Example] = []
     seen: set[str] = set()
-    for i in range(len(r.sequence(("examples",)))):
+    count = len(r.sequence(("examples",)))
+    if count > MAX_EXAMPLES:
+        raise r.error(
+            ("examples", MAX_EXAMPLES), f"{count:,} examples: at most {MAX_EXAMPLES} fit the rule sheets"
+        )
+    for i in range(count):
         path: PathKey = ("examples", i)
         r.mapping(path, required=("id", "topic", "move", "caption"), optional=("position", "window"))
         example_id = r.string(

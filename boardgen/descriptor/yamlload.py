@@ -68,6 +68,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 from yaml.reader import ReaderError
 
 from boardgen.errors import BoardgenError, Mark
+from boardgen.inputfile import read_input
 
 from ._yamlconvert import _Converter
 from ._yamlschema import (
@@ -136,18 +137,13 @@ class Loaded:
 def load_file(path: str | os.PathLike[str], display: str | None = None) -> Loaded:
     """Read and load the descriptor at ``path``; messages name it ``display`` if given.
 
-    At most :data:`MAX_BYTES` + 1 bytes are read, so a huge (or endless) file is refused
-    without being read whole. Any failure to read is a :class:`BoardgenError`
-    ``cannot read: <reason>`` attributed to the file.
+    Read by :func:`boardgen.inputfile.read_input`: a regular file only (a folder, FIFO
+    or device is refused with its own line), at most :data:`MAX_BYTES` + 1 bytes, so a
+    huge (or endless) file is refused without being read whole; any failure to read is a
+    :class:`BoardgenError` attributed to the file.
     """
     name = display if display is not None else os.fspath(path)
-    try:
-        with open(path, "rb") as stream:
-            data = stream.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise BoardgenError(f"cannot read: {exc.strerror or exc}", file=name) from None
-    except ValueError as exc:  # e.g. a NUL character in the path
-        raise BoardgenError(f"cannot read: {exc}", file=name) from None
+    data = read_input(path, limit=MAX_BYTES, display=name)
     return load_text(data, name)
 
 

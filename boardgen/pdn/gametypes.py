@@ -12,6 +12,7 @@ from __future__ import annotations
 __all__ = ["DEFAULT_GAME_TYPE", "GAME_TYPES", "variant_for"]
 
 from .. import errors
+from .tokens import pdn_number
 
 #: GameType number -> (boardgen variant id, the game's name).
 GAME_TYPES: dict[int, tuple[str, str]] = {
@@ -38,10 +39,10 @@ def variant_for(value: str | None, shipped: list[str]) -> str:
     if value is None:
         number = DEFAULT_GAME_TYPE
     else:
-        head = value.split(",")[0].strip()
-        if not head.isdigit():
+        found = pdn_number(value.split(",")[0].strip())
+        if found is None:
             raise errors.BoardgenError(f"GameType {errors.shown(value)} is not a PDN game number")
-        number = int(head)
+        number = found
     if number not in GAME_TYPES:
         known = ", ".join(str(n) for n in GAME_TYPES)
         raise errors.BoardgenError(f"GameType {number} is not a game boardgen knows (known: {known})")

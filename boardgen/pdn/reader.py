@@ -41,12 +41,13 @@ from typing import IO, Protocol
 from ..descriptor.library import Library
 from ..errors import BoardgenError, Mark, shown
 from ..games import open_game
+from ..inputfile import read_text
 from ..positions import Game, Move, Position
 from .gametypes import GAME_TYPES, variant_for
 from .grammar import Line, parse_line
 from .paths import normalized, through
 from .squares import Squares, game_type
-from .tokens import Token, tokenize
+from .tokens import MAX_GAMES, MAX_PDN_BYTES, MAX_PLIES, Token, move_number, tokenize
 
 #: What :func:`read_pdn` reads: a path, PDN text, or a file object open for reading.
 PdnSource = str | Path | IO[str] | IO[bytes]
@@ -316,10 +317,14 @@ class _Player:
         plies: list[Ply] = []
         position = start
         for step in line.steps:
+            if len(plies) >= MAX_PLIES:
+                raise BoardgenError(
+                    f"more than {MAX_PLIES:,} plies in one game", file=self.file, mark=step.token.mark
+                )
             written = step.token.text
             bare = written.rstrip("!?*")
             if step.number is not None:
-                said = int(step.number.text.rstrip("."))
+                said = move_number(step.number, self.file)
                 if number and said != number:
                     raise BoardgenError(
                         f"move number {said}: this is move {number}", file=self.file, mark=step.number.mark
@@ -356,7 +361,7 @@ class _Player:
             position = after
             number = self.number_of(count, position)
         if line.trailing is not None and number:
-            said = int(line.trailing.text.rstrip("."))
+            said = move_number(line.trailing, self.file)
             if said != number:
                 raise BoardgenError(
                     f"move number {said}: this is move {number}", file=self.file, mark=line.trailing.mark
@@ -419,6 +424,7 @@ def _games(
     """The games of ``text`` one by one, each read and played only when asked for; a bad
     one raises, or goes to ``on_error`` and is skipped when that is given."""
     found = False
+    count = 0
     for first_line, chunk in _chunks(text):
         try:
             buildings = _split(tokenize(chunk, file, first_line))
@@ -430,6 +436,11 @@ def _games(
             continue
         for building in buildings:
             found = True
+            count += 1
+            if count > MAX_GAMES:
+                raise BoardgenError(
+                    f"more than {MAX_GAMES:,} games in one file", file=file, mark=building.mark
+                )
             try:
                 record = _record(building, file, game, folders, load)
             except BoardgenError as error:
@@ -454,11 +465,9 @@ def _text_of(source: PdnSource, file: str | None) -> tuple[str, str]:
     if not isinstance(source, (str, Path)):
         raise TypeError(f"read_pdn takes a path, PDN text or a file object, not {type(source).__name__}")
     name = file or str(source)
-    try:
-        data = Path(source).read_bytes()
-    except OSError as exc:
-        raise BoardgenError(f"cannot read: {exc.strerror or exc}", file=name) from None
-    return _decoded(data), name
+    # A regular file within MAX_PDN_BYTES only (boardgen.inputfile): a FIFO, a device,
+    # a folder or a dangling link is refused at once with its own line.
+    return read_text(source, limit=MAX_PDN_BYTES, display=name, latin1=True), name
 
 
 def _is_path(text: str) -> bool:

@@ -32,6 +32,7 @@ from ..errors import BoardgenError, shown
 from ..geometry.base import column_letters
 from ..geometry.square import SquareGrid
 from ..positions import Game, Move, Position
+from .tokens import pdn_number
 
 #: The standard's full GameType of each game (PDN 3.0, "GameType tag" table).
 STANDARD: Mapping[int, str] = {
@@ -141,7 +142,7 @@ class Squares:
         text = written.strip().lower()
         cell = self.cells.get(text)
         numbers = self.game.variant.board.pdn
-        if cell is None and self.tag.notation == "A" and numbers and text.isdigit():
+        if cell is None and self.tag.notation == "A" and numbers and pdn_number(text) is not None:
             grid = self.game.variant.grid
             cell = next((grid.name(c) for c, n in numbers.items() if str(n) == text), None)
         if cell is None:
@@ -188,7 +189,7 @@ class Squares:
         grid = self.game.variant.grid
 
         def engine(written: str) -> str:
-            if self.tag.notation == "A" and written.isdigit():
+            if self.tag.notation == "A" and pdn_number(written) is not None:
                 return written
             cell = grid.parse(self.cell(written))
             return str(numbers[cell]) if numbers else grid.name(cell)
@@ -204,8 +205,11 @@ class Squares:
                 king = "K" if item.startswith("K") else ""
                 square = item[len(king) :]
                 low, _, high = square.partition("-")
-                if high and low.isdigit() and high.isdigit() and self.tag.notation == "N":
-                    items += [king + engine(str(n)) for n in range(int(low), int(high) + 1)]
+                first, last = pdn_number(low), pdn_number(high)
+                if first is not None and last is not None and self.tag.notation == "N":
+                    if not 0 <= last - first < grid.size:
+                        raise BoardgenError(f"{shown(square)} is not a range of squares on this board")
+                    items += [king + engine(str(n)) for n in range(first, last + 1)]
                 else:
                     items.append(king + engine(square) if not high else king + square)
             out.append(field[0] + ",".join(items))

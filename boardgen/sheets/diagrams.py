@@ -7,7 +7,15 @@ pieces and move marks stay readable on paper.
 
 from __future__ import annotations
 
-__all__ = ["drawn", "example_flowables", "lone_width", "shown_width", "start_diagram", "start_width"]
+__all__ = [
+    "drawn",
+    "example_flowables",
+    "lone_width",
+    "shown_width",
+    "start_diagram",
+    "start_width",
+    "too_tall_for",
+]
 
 import re
 from collections.abc import Callable, Hashable
@@ -18,12 +26,13 @@ from ..backends.pdf import MM
 from ..descriptor.model import Variant
 from ..geometry import SquareGrid
 from ..memo import remembered
+from ..paper import Paper
 from ..render.board import BoardOptions, board_scene, board_size, smallest_numbered_cell
 from ..render.diagram import example_scene, fit_cell_size
 from ..render.pictures import start_pieces
 from ..scene import Scene
 from ..texts.compose import RuleSheet, Shown
-from .flow import SceneFlowable, SheetParagraph, glued, styles
+from .flow import MARGIN, SceneFlowable, SheetParagraph, glued, styles
 
 
 def drawn(variant: Variant, key: Hashable, make: Callable[[], Any]) -> Any:
@@ -48,6 +57,26 @@ def start_diagram(variant: Variant, width: float, *, coordinates: bool = True) -
 
     scene: Scene = drawn(variant, ("start", width, coordinates), make)
     return scene
+
+
+def too_tall_for(variant: Variant, paper: Paper) -> str | None:
+    """Why the rule sheet's starting diagram cannot fit a page of ``paper`` (a board far
+    longer than it is wide), or None: what ``validate`` checks, so that a build is
+    refused before it writes anything rather than stopped by the layout half-way."""
+    page = paper.oriented(False)
+    frame_width, frame_height = page.width - 2 * MARGIN, page.height - 2 * MARGIN
+    height = start_diagram(variant, start_width(variant, frame_width)).height
+    room = frame_height - _CAPTION_ROOM
+    if height <= room:
+        return None
+    return (
+        f"the rule sheet's starting diagram would be {height:,.0f} mm tall, more than a page of "
+        f"{paper.name} holds ({room:.0f} mm): a board this long for its width does not fit a rule sheet"
+    )
+
+
+#: Room (mm) kept under a diagram on its page for its caption and a heading.
+_CAPTION_ROOM = 20.0
 
 
 def _large(variant: Variant) -> bool:

@@ -11,7 +11,7 @@ sheets, with the same fonts, footer and deterministic output.
 
 from __future__ import annotations
 
-__all__ = ["NAG_SYMBOLS", "nag_text", "render_game_sheet", "segments"]
+__all__ = ["NAG_SYMBOLS", "nag_text", "printed", "render_game_sheet", "segments"]
 
 import io
 from typing import Any
@@ -25,10 +25,12 @@ from reportlab.platypus import (  # type: ignore[import-untyped,unused-ignore]
     Table,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import LayoutError  # type: ignore[import-untyped,unused-ignore]
 
 from .. import fonts
 from ..backends.pdf import MM
 from ..draw import scene
+from ..errors import BoardgenError, one_line
 from ..paper import Paper
 from ..pdn.reader import GameRecord, Ply
 from ..render.diagram import fit_cell_size
@@ -97,6 +99,14 @@ def _diagram(record: GameRecord, ply: Ply | None, cell_size: float, words: Catal
     return [SceneFlowable(drawn), Paragraph(escape(caption), styles().small)]
 
 
+def printed(value: str) -> str:
+    """A tag value of the record as the sheet prints it: control characters written as
+    escapes (``\\x1b``), and straight quotation marks that do not pair made closing
+    ones, since the sheet's typesetting pairs them (an odd one stopped the sheet)."""
+    value = one_line(value)
+    return value.replace('"', "\u201d") if value.count('"') % 2 else value
+
+
 def _shown(tag: str, value: str) -> str:
     """A tag's value as printed: unknown parts (``?``, ``1992.??.??``) left out."""
     if tag == "Date":
@@ -112,7 +122,7 @@ def _tags(record: GameRecord, words: Catalogue) -> Any:
         value = (
             record.result.replace("1/2", "\u00bd")
             if tag == "Result"
-            else _shown(tag, record.tags.get(tag, ""))
+            else _shown(tag, printed(record.tags.get(tag, "")))
         )
         if value:
             label = Paragraph(f"<b>{escape(words.text(f'game_sheet.{key}'))}</b>", st.body)
@@ -127,7 +137,7 @@ def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, eve
     words = catalogue(lang)
     st = styles()
     variant = record.game.variant
-    first, second = (record.player(p.id) for p in variant.players)
+    first, second = (printed(record.player(p.id)) for p in variant.players)
     names = {p.id: variant.text(p.name, lang) for p in variant.players}
     title = words.text("game_sheet.versus", first=first, second=second)
     out = io.BytesIO()
@@ -151,7 +161,9 @@ def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, eve
     doc.addPageTemplates([PageTemplate(id="game", frames=[text_frame(doc)], onPage=footer)])
     moves = (len(record.plies) + 1) // 2
     named = [
-        f"{names[p.id]}: {record.player(p.id)}" for p in variant.players if names[p.id] != record.player(p.id)
+        f"{names[p.id]}: {printed(record.player(p.id))}"
+        for p in variant.players
+        if names[p.id] != record.player(p.id)
     ]
     game_title = variant.text(variant.title, lang)
     length = words.count("game_sheet.moves", moves)
@@ -192,5 +204,12 @@ def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, eve
             )
         )
         story.append(KeepTogether([table]))
-    doc.build(story)
+    try:
+        doc.build(story)
+    except LayoutError:  # a cell taller than a page: one line, not a traceback
+        raise BoardgenError(
+            f"the game sheet cannot be laid out on {paper.name}: a row of moves with its comments and "
+            "variations is taller than a page (shorten them, or split the game)",
+            file=record.file,
+        ) from None
     return out.getvalue()

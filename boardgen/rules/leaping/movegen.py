@@ -30,15 +30,25 @@ Capture rules, switch by switch (see docs/rules.md):
 
 The number of capture sequences of one position can explode (a flying king among
 two dozen scattered pieces has millions of paths), so the search stops past
-:data:`MAX_CAPTURE_SEQUENCES` and raises :class:`TooManyCaptures`: move lists and
-counts are exact or refused, never silently cut short.
+:data:`MAX_CAPTURE_SEQUENCES` sequences or :data:`MAX_CAPTURE_WORK` steps and raises
+:class:`TooManyCaptures`: move lists and counts are exact or refused, never silently
+cut short. The search keeps its own stack, so a sequence of thousands of captures
+(one man among a snake of men on a 100x100 board) is no deeper for Python than one.
 """
 
 from __future__ import annotations
 
-__all__ = ["MAX_CAPTURE_SEQUENCES", "MoveGen", "Raw", "TooManyCaptures"]
+__all__ = [
+    "MAX_CAPTURE_SEQUENCES",
+    "MAX_CAPTURE_WORK",
+    "MoveGen",
+    "Raw",
+    "TooManyCaptures",
+    "TooMuchCaptureWork",
+]
 
 from collections.abc import Callable
+from typing import Any
 
 from ...errors import BoardgenError
 from .tables import Tables
@@ -46,6 +56,13 @@ from .tables import Tables
 #: Most capture sequences one position may have (a real game has at most a few dozen).
 #: Each ends in one leaf of the search, so this also bounds its time and memory.
 MAX_CAPTURE_SEQUENCES = 100_000
+
+
+#: Most work one capture search may do: each position it reaches counts one and each
+#: sequence it records counts its length. A real game stays under a few thousand; a man
+#: among a lattice of thousands of men on a 100x100 board once ran 30 s and 1.5 GB before
+#: the sequence bound stopped it, now it stops at this bound in about a second.
+MAX_CAPTURE_WORK = 2_000_000
 
 
 class TooManyCaptures(BoardgenError):
@@ -58,10 +75,26 @@ class TooManyCaptures(BoardgenError):
         )
 
 
+class TooMuchCaptureWork(TooManyCaptures):
+    """A capture search past :data:`MAX_CAPTURE_WORK` (very long sequences, many of them)."""
+
+    def __init__(self) -> None:
+        BoardgenError.__init__(
+            self,
+            f"the capture search here passes {MAX_CAPTURE_WORK:,} steps (capture sequences too long "
+            "and too many): too many to list or count",
+        )
+
+
 #: (path, captured, promoted) in internal cell numbers.
 Raw = tuple[tuple[int, ...], tuple[int, ...], bool]
 
 _FoundCapture = tuple[int, tuple[int, ...]]
+
+#: Kinds of task on the capture search's stack (see MoveGen._search).
+_DONE, _MAN, _KING = 0, 1, 2
+#: A task: its kind, then the arguments of MoveGen._man or MoveGen._after, or a finished Raw.
+_Task = tuple[Any, ...]
 
 
 class MoveGen:
@@ -197,12 +230,14 @@ class MoveGen:
             low = bits & -bits
             bits ^= low
             q = low.bit_length() - 1
-            self._man(p, q, empty | low, prey, (q,), (), out)
+            self._search([(_MAN, p, q, empty | low, prey, (q,), ())], out)
         bits = mk if mk and self._king_can_jump(mk, enemy, empty) else 0
         while bits:
             low = bits & -bits
             bits ^= low
-            self._king(low.bit_length() - 1, empty | low, enemy, out)
+            starts = self._king(low.bit_length() - 1, empty | low, enemy)
+            starts.reverse()
+            self._search(starts, out)
         return self._filter(out, mm | mk, mk, ok) if out else out
 
     def _filter(self, out: list[Raw], own: int, mk: int, ok: int) -> list[Raw]:
@@ -229,6 +264,31 @@ class MoveGen:
         return out
 
     # -- the capture search --------------------------------------------------------------
+    #
+    # Depth-first with an explicit stack, not recursion: a man among thousands of men on a
+    # 100x100 board takes them one after another, deeper than Python's call stack. Each
+    # task on the stack is a node of the search: a man to continue (_MAN), a king that
+    # has just captured (_KING), or a finished sequence to record (_DONE). A node pushes
+    # its children in reverse, so sequences come out in the order a recursive search gives.
+
+    def _search(self, tasks: list[_Task], out: list[Raw]) -> None:
+        """Run the search from ``tasks`` until the stack is empty, within the bounds."""
+        work = 0
+        while tasks:
+            task = tasks.pop()
+            work += 1
+            if task[0] == _DONE:
+                raw: Raw = task[1]
+                out.append(raw)
+                work += len(raw[0])
+                if len(out) > MAX_CAPTURE_SEQUENCES:
+                    raise TooManyCaptures()
+            elif task[0] == _MAN:
+                self._man(*task[1:], tasks=tasks)
+            else:
+                self._after(*task[1:], tasks=tasks)
+            if work > MAX_CAPTURE_WORK:
+                raise TooMuchCaptureWork()
 
     def _man(
         self,
@@ -238,15 +298,14 @@ class MoveGen:
         jumpable: int,
         path: tuple[int, ...],
         caps: tuple[int, ...],
-        out: list[Raw],
+        *,
+        tasks: list[_Task],
     ) -> None:
         """Continue a man's sequence from ``q`` (short jumps only)."""
-        if len(out) > MAX_CAPTURE_SEQUENCES:
-            raise TooManyCaptures()
         far = self.t.far[p]
         immediate = self.t.immediate
         rays = self.rays
-        went_on = False
+        children: list[_Task] = []
         for k in self.t.man_capture[p]:
             ray = rays[k][q]
             if len(ray) < 2:
@@ -254,33 +313,36 @@ class MoveGen:
             mid, land = ray[0], ray[1]
             if not (jumpable >> mid) & 1 or not (empty >> land) & 1:
                 continue
-            went_on = True
             bit = 1 << mid
             new_empty = empty | bit if immediate else empty
             new_caps = (*caps, mid)
             if (far >> land) & 1:
                 if self.arrival_ends:
-                    out.append(((*path, land), new_caps, True))
+                    children.append((_DONE, ((*path, land), new_caps, True)))
                     continue
                 if self.arrival_king:
-                    self._after(k, (land,), new_empty, jumpable ^ bit, path, new_caps, True, out)
+                    children.append((_KING, k, (land,), new_empty, jumpable ^ bit, path, new_caps, True))
                     continue
-            self._man(p, land, new_empty, jumpable ^ bit, (*path, land), new_caps, out)
-        if not went_on and caps:
-            out.append((path, caps, bool((far >> q) & 1)))
+            children.append((_MAN, p, land, new_empty, jumpable ^ bit, (*path, land), new_caps))
+        if children:
+            children.reverse()
+            tasks.extend(children)
+        elif caps:
+            tasks.append((_DONE, (path, caps, bool((far >> q) & 1))))
 
-    def _king(self, q: int, empty: int, jumpable: int, out: list[Raw]) -> None:
-        """Start a king's sequences from ``q``."""
+    def _king(self, q: int, empty: int, jumpable: int) -> list[_Task]:
+        """The first captures of a king on ``q``, in search order."""
         immediate = self.t.immediate
+        starts: list[_Task] = []
         for k in self.t.king_dirs:
             found = self._find(q, k, empty, jumpable)
             if found is None:
                 continue
             taken, run = found
             bit = 1 << taken
-            self._after(
-                k, run, empty | bit if immediate else empty, jumpable ^ bit, (q,), (taken,), False, out
-            )
+            new_empty = empty | bit if immediate else empty
+            starts.append((_KING, k, run, new_empty, jumpable ^ bit, (q,), (taken,), False))
+        return starts
 
     def _find(self, q: int, k: int, empty: int, jumpable: int) -> _FoundCapture | None:
         """The piece a king at ``q`` can take going ``k``, and the cells it may land on."""
@@ -312,11 +374,10 @@ class MoveGen:
         path: tuple[int, ...],
         caps: tuple[int, ...],
         promoted: bool,
-        out: list[Raw],
+        *,
+        tasks: list[_Task],
     ) -> None:
         """A king has just captured going ``k`` and may land on ``run``: go on or stop."""
-        if len(out) > MAX_CAPTURE_SEQUENCES:
-            raise TooManyCaptures()
         find = self._find
         t = self.t
         nexts: list[tuple[int, int, _FoundCapture]] = []
@@ -339,25 +400,19 @@ class MoveGen:
                 if found is not None:
                     nexts.append((run[0], back, found))
                     straight = True
+        # Pushed in reverse: the sequences going on first, then the ones stopping here.
+        if not (straight or (nexts and t.must_continue)):
+            went_on = {land for land, _, _ in nexts}
+            for land in reversed(run):
+                if land not in went_on:
+                    tasks.append((_DONE, ((*path, land), caps, promoted)))
         immediate = t.immediate
-        for land, k2, (taken, run2) in nexts:
+        for land, k2, (taken, run2) in reversed(nexts):
             bit = 1 << taken
-            self._after(
-                k2,
-                run2,
-                empty | bit if immediate else empty,
-                jumpable ^ bit,
-                (*path, land),
-                (*caps, taken),
-                promoted,
-                out,
+            new_empty = empty | bit if immediate else empty
+            tasks.append(
+                (_KING, k2, run2, new_empty, jumpable ^ bit, (*path, land), (*caps, taken), promoted)
             )
-        if straight or (nexts and t.must_continue):
-            return
-        went_on = {land for land, _, _ in nexts}
-        for land in run:
-            if land not in went_on:
-                out.append(((*path, land), caps, promoted))
 
 
 def _best(out: list[Raw], score: Callable[[Raw], int | tuple[int, int]]) -> list[Raw]:
