@@ -15,6 +15,7 @@ from __future__ import annotations
 __all__ = ["dxf_bytes"]
 
 import io
+import logging
 from typing import Any
 
 from ..errors import BoardgenError
@@ -48,7 +49,14 @@ def dxf_bytes(plan: CutPlan) -> bytes:
     """The plan as an ASCII DXF R12, layers ``CUT``, ``SCORE``, ``ENGRAVE``."""
     ezdxf = _ezdxf()
     ezdxf.options.write_fixed_meta_data_for_testing = True  # no dates or random GUIDs
-    doc = ezdxf.new("R12")
+    # ezdxf warns on stderr that R12 keeps no unit: the module text says so instead.
+    quiet = logging.getLogger("ezdxf")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)
+    try:
+        doc = ezdxf.new("R12")
+    finally:
+        quiet.setLevel(level)
     for name, colour in _LAYERS.items():
         doc.layers.add(name, color=colour)
     space = doc.modelspace()
