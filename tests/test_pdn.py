@@ -173,3 +173,15 @@ def test_a_huge_tag_or_move_is_quoted_short_in_the_error_line() -> None:
             parse_pdn(text, file="g.pdn")
         message = str(info.value)
         assert len(message) < 400 and "characters" in message, message[:200]
+
+
+def test_a_game_holds_at_most_500_variations() -> None:
+    """Each variation is played from its own position: 200,000 of them once took 26 s."""
+    from boardgen.pdn.tokens import MAX_VARIATIONS
+
+    many = " ".join("(1. 9-13)" for _ in range(MAX_VARIATIONS + 1))
+    with pytest.raises(boardgen.BoardgenError, match=r"^<pdn>:2:\d+: more than 500 variations in one game$"):
+        boardgen.read_pdn(f'[GameType "21"]\n1. 11-15 {many} 23-19 *')
+    allowed = " ".join("(1. 9-13)" for _ in range(MAX_VARIATIONS))
+    (record,) = boardgen.read_pdn(f'[GameType "21"]\n1. 11-15 {allowed} 23-19 *')
+    assert len(record.plies) == 2

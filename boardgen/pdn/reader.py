@@ -47,7 +47,7 @@ from .gametypes import GAME_TYPES, variant_for
 from .grammar import Line, parse_line
 from .paths import normalized, through
 from .squares import Squares, game_type
-from .tokens import MAX_GAMES, MAX_PDN_BYTES, MAX_PLIES, Token, move_number, tokenize
+from .tokens import MAX_GAMES, MAX_PDN_BYTES, MAX_PLIES, MAX_VARIATIONS, Token, move_number, tokenize
 
 #: What :func:`read_pdn` reads: a path, PDN text, or a file object open for reading.
 PdnSource = str | Path | IO[str] | IO[bytes]
@@ -200,12 +200,14 @@ class _Building:
     mark: Mark | None = None
 
 
-def _split(tokens: list[Token]) -> list[_Building]:
+def _split(tokens: list[Token], file: str) -> list[_Building]:
     """Tokens grouped by game: a tag after moves, or anything after a result, starts
-    the next game (a result inside a variation ends nothing)."""
+    the next game (a result inside a variation ends nothing). A game may hold at most
+    :data:`MAX_VARIATIONS` variations: each is played from its own position."""
     games: list[_Building] = []
     current = _Building()
     depth = 0
+    variations = 0
     for token in tokens:
         started = bool(current.items) or current.result is not None
         if depth == 0 and (
@@ -213,10 +215,16 @@ def _split(tokens: list[Token]) -> list[_Building]:
         ):
             games.append(current)
             current = _Building()
+            variations = 0
         if current.mark is None:
             current.mark = token.mark
         if token.kind == "open":
             depth += 1
+            variations += 1
+            if variations > MAX_VARIATIONS:
+                raise BoardgenError(
+                    f"more than {MAX_VARIATIONS:,} variations in one game", file=file, mark=token.mark
+                )
         elif token.kind == "close":
             depth -= 1
         if token.kind == "tag":
@@ -427,7 +435,7 @@ def _games(
     count = 0
     for first_line, chunk in _chunks(text):
         try:
-            buildings = _split(tokenize(chunk, file, first_line))
+            buildings = _split(tokenize(chunk, file, first_line), file)
         except BoardgenError as error:
             if on_error is None:
                 raise
