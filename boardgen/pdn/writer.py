@@ -18,7 +18,11 @@ ROSTER = ("Event", "Site", "Date", "Round", "Black", "White", "Result")
 
 
 def _quote(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    """A tag value inside its quotes: backslashes and quotes escaped, and line breaks
+    written as spaces (a tag stands on one line: a break inside it would let a reader
+    start the next game there)."""
+    one_line = " ".join(value.splitlines()) if ("\n" in value or "\r" in value) else value
+    return one_line.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def write_pdn(record: GameRecord) -> str:
