@@ -51,7 +51,7 @@ def test_a_board_needing_too_many_pages_is_refused_at_its_cell_size(in_tmp: Path
     assert result.exit_code == 2
     assert result.stderr.startswith("big.yaml:")
     assert (
-        f": print.cell_size: this board would need 4,731 pages of A4 (the limit is {MAX_PAGES})"
+        f": print.cell_size: this board would need 4,873 pages of A4 (the limit is {MAX_PAGES})"
         in result.stderr
     )
     assert not Path("big.pdf").exists()
