@@ -47,8 +47,11 @@ def _cell_size(variant: Variant, width: float) -> float:
     return size
 
 
-def start_diagram(variant: Variant, width: float, *, coordinates: bool = True) -> Scene:
-    """The starting position, about ``width`` mm wide."""
+def start_diagram(variant: Variant, width: float, *, coordinates: bool | None = None) -> Scene:
+    """The starting position, about ``width`` mm wide, labelled as the descriptor's
+    ``print.coordinates`` says unless ``coordinates`` is given."""
+    if coordinates is None:
+        coordinates = variant.print.coordinates
 
     def make() -> Scene:
         size = fit_cell_size(variant, width, coordinates=coordinates)
