@@ -38,11 +38,14 @@ CLASSIC_PLAYED = {
     "go-9": "go",
     "go-13": "go",
     "go-19": "go",
+    "hex-11": "connection",
+    "hex-14": "connection",
+    "game-of-y": "connection",
+    "havannah-8": "connection",
 }
 #: The classic boards of issue 17 that stay print-only: no family plays them yet.
 PRINT_ONLY = (
-    "alquerque", "chess", "chinese-checkers", "fox-and-geese", "game-of-y",
-    "havannah-8", "hex-11", "hex-14", "nine-mens-morris", "oware", "xiangqi",
+    "alquerque", "chess", "chinese-checkers", "fox-and-geese", "nine-mens-morris", "oware", "xiangqi",
 )  # fmt: skip
 
 
