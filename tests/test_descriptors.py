@@ -42,10 +42,11 @@ CLASSIC_PLAYED = {
     "hex-14": "connection",
     "game-of-y": "connection",
     "havannah-8": "connection",
+    "nine-mens-morris": "morris",
 }
 #: The classic boards of issue 17 that stay print-only: no family plays them yet.
 PRINT_ONLY = (
-    "alquerque", "chess", "chinese-checkers", "fox-and-geese", "nine-mens-morris", "oware", "xiangqi",
+    "alquerque", "chess", "chinese-checkers", "fox-and-geese", "oware", "xiangqi",
 )  # fmt: skip
 
 
