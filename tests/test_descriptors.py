@@ -43,10 +43,11 @@ CLASSIC_PLAYED = {
     "game-of-y": "connection",
     "havannah-8": "connection",
     "nine-mens-morris": "morris",
+    "chinese-checkers": "hop",
 }
 #: The classic boards of issue 17 that stay print-only: no family plays them yet.
 PRINT_ONLY = (
-    "alquerque", "chess", "chinese-checkers", "fox-and-geese", "oware", "xiangqi",
+    "alquerque", "chess", "fox-and-geese", "oware", "xiangqi",
 )  # fmt: skip
 
 
