@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import boardgen
 from benchmarks.openspiel_oracle import _spec
 from boardgen.errors import BoardgenError
 from boardgen.geometry import SquareGrid
@@ -24,6 +25,13 @@ GO9_PERFT = [1, 82, 6643, 531522]
 def test_go9_perft(depth: int) -> None:
     game = go()
     assert game.perft(game.initial(), depth) == GO9_PERFT[depth]
+
+
+def test_the_shipped_go9_board_counts_as_openspiel() -> None:
+    """go-9 prints its rows 23.7 mm apart and its columns 22 mm: stones still touch
+    north and south, so a1 keeps its liberty a2 when b1 is taken."""
+    engine = boardgen.load("go-9").engine
+    assert engine.perft(engine.initial(), 2) == GO9_PERFT[2]
 
 
 def test_capture_removes_a_group_without_liberty() -> None:

@@ -20,7 +20,7 @@ __all__ = ["Lattice", "bits_of", "nearest_directions"]
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from ..geometry import Grid
+from ..geometry import Grid, SquareGrid
 
 
 def bits_of(mask: int) -> Iterator[int]:
@@ -32,8 +32,11 @@ def bits_of(mask: int) -> Iterator[int]:
 
 
 def nearest_directions(grid: Grid) -> tuple[str, ...]:
-    """The grid's directions whose step is shortest on the page: the four orthogonal
-    ones on a square board (where Go stones touch), all six on a hex board."""
+    """The grid's directions whose step is shortest: the four orthogonal ones on a
+    square board (where Go stones touch), all six on a hex board. A square board's
+    rows printed further apart than its columns (Go's 23.7 by 22 mm) are still one
+    step apart: the row pitch is taken out, or only the east-west steps would touch."""
+    stretch = grid.aspect if isinstance(grid, SquareGrid) else 1.0
     lengths: dict[str, float] = {}
     for name, (dx, dy) in grid.directions.items():
         for cell in grid.cells():
@@ -41,7 +44,7 @@ def nearest_directions(grid: Grid) -> tuple[str, ...]:
             other = grid.at(x + dx, y + dy)
             if other is not None:
                 (ax, ay), (bx, by) = grid.centre(cell), grid.centre(other)
-                lengths[name] = round(((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5, 6)
+                lengths[name] = round(((ax - bx) ** 2 + ((ay - by) / stretch) ** 2) ** 0.5, 6)
                 break
     shortest = min(lengths.values())
     return tuple(name for name, length in lengths.items() if length == shortest)

@@ -120,15 +120,18 @@ class SheetWriter:
 
     def board_setup(self) -> list[str]:
         """How the board lies: the colour of each player's near-right corner and the
-        colour played on (square boards), or which way the hexagons point (hexhex
-        boards with sides)."""
+        colour played on (square boards; no corner when both colours print alike, as
+        Othello's green squares), or which way the hexagons point (hexhex boards with
+        sides)."""
         variant = self.variant
         grid = variant.grid
         lines = []
         if isinstance(grid, SquareGrid):
             corner = grid.at(grid.width - 1, 0)
             assert corner is not None
-            lines.append(self.say(f"setup.near_right.{grid.colour(corner)}"))
+            paint = variant.print.colours
+            if paint.get("light") != paint.get("dark"):
+                lines.append(self.say(f"setup.near_right.{grid.colour(corner)}"))
             playable = variant.board.playable
             if len(playable) == grid.size:
                 lines.append(self.say("setup.playable.all"))
