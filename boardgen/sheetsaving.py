@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 
 from .descriptor.model import Variant
-from .render.pictures import RenderOptions, paper_for, scene_for
+from .render.pictures import RenderOptions, check_page_limit, paper_for, scene_for
 from .render.sheet import tile_plan
 
 #: Largest shrink offered, as a fraction of the cell size: past it the pieces change feel.
@@ -48,7 +48,12 @@ def board_sheets(variant: Variant, options: RenderOptions) -> int:
 
 def sheet_saving_size(variant: Variant, options: RenderOptions) -> SheetSaving | None:
     """The largest cell size just below the chosen one that needs fewer pages, if any
-    within :data:`MOST_SMALLER`; None for a board on one page or when none saves a page."""
+    within :data:`MOST_SMALLER`; None for a board on one page or when none saves a page.
+
+    A board beyond the page limit is refused first, from the cheap page estimate: cutting
+    the tiles of thousands of pages, twenty sizes over, would take many minutes.
+    """
+    check_page_limit(variant, options)
     size = options.cell_size or variant.print.cell_size
     before = board_sheets(variant, options)
     if before == 1:
