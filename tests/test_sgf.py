@@ -17,7 +17,7 @@ from boardgen.errors import BoardgenError
 from boardgen.pdn.sgf import parse_sgf, read_sgf, replay_sgf, sgf_result
 
 ROOT = Path(__file__).resolve().parents[1]
-RECORDS = sorted((ROOT / "examples" / "games").glob("*.sgf"))
+RECORDS = sorted((ROOT / "examples" / "games").glob("go-*.sgf"))
 
 
 def test_there_are_go_records() -> None:
