@@ -17,7 +17,7 @@ from boardgen.errors import BoardgenError
 from boardgen.pdn.sgf import parse_sgf, read_sgf, replay_sgf, sgf_result
 
 ROOT = Path(__file__).resolve().parents[1]
-RECORDS = sorted((ROOT / "examples" / "games").glob("*.sgf"))
+RECORDS = sorted((ROOT / "examples" / "games").glob("go-*.sgf"))
 
 
 def test_there_are_go_records() -> None:
@@ -27,14 +27,42 @@ def test_there_are_go_records() -> None:
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
 def test_a_published_go_game_replays(path: Path) -> None:
     sgf = read_sgf(path)
-    assert sgf.properties.get("SO", [""])[0].startswith("https://"), f"{path.name} does not cite its source"
+    cited = sgf.properties.get("SO", [""])[0].startswith("https://")
+    assert cited or path.read_text(encoding="utf-8").startswith("% "), f"{path.name} does not cite its source"
     assert sgf.size == 19 and len(sgf.moves) > 100
     game, positions = replay_sgf(sgf)
     assert len(positions) >= len(sgf.moves) + 1
     for before, after in itertools.pairwise(positions):
         assert before.plies + 1 == after.plies
     assert sgf.result[:2] in {"B+", "W+"}
-    assert game.ending(positions[-1]) is None  # every one ends by resignation or agreement
+    # A game ends by resignation or agreement, or by two passes when it was counted.
+    counted = sgf_result(sgf.result) is not None and positions[-1].passes == 2
+    assert (game.ending(positions[-1]) is not None) is counted
+
+
+#: Counted games: the rules their result was counted under, the dead stones the players
+#: agreed on (cells, boardgen's names), and the scores counted (komi included).
+COUNTED: dict[str, tuple[str, tuple[str, ...], dict[str, float]]] = {
+    # 11th UEC Cup, Ray - Natsukaze, Japanese rules (territory), komi 6.5, W+3.5. Both
+    # programs played on until every dead stone was taken and then passed: on the
+    # rendered final position no stone stands in the other colour's territory and the
+    # only points reached by both colours are k18 and p18 (dame), so none is dead.
+    "go-ray-natsukaze-2019-uec": ("territory", (), {"black": 49.0, "white": 52.5}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(COUNTED))
+def test_a_counted_game_scores_its_recorded_result(name: str) -> None:
+    scoring, dead, counted = COUNTED[name]
+    sgf = read_sgf(ROOT / "examples" / "games" / f"{name}.sgf")
+    game, positions = replay_sgf(sgf, scoring=scoring)
+    end = positions[-1]
+    assert end.passes == 2 and game.is_over(end)
+    scores = game.score(end, [game.spec.grid.parse(cell) for cell in dead])
+    winner, margin = sgf_result(sgf.result) or ("", 0.0)
+    loser = "white" if winner == "black" else "black"
+    assert scores == counted and scores[winner] - scores[loser] == margin
+    assert game.ending(end).result == winner  # type: ignore[union-attr]
 
 
 def test_main_line_skips_variations_and_reads_setup_and_passes() -> None:

@@ -18,11 +18,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import BoardgenError
+from ..errors import BoardgenError, Mark
 from ..geometry import SquareGrid
 from ..rules.go import PASS, GoGame, GoPosition
 from ..rules.go.params import parse_params
 from ..rules.spec import GameSpec, PlayerSpec
+from .sgftree import main_line
 
 #: Largest board an SGF point (two letters a-z, A-Z) can name.
 MAX_SIZE = 52
@@ -42,79 +43,8 @@ class SgfGame:
     result: str
     first: str = "B"
     properties: dict[str, list[str]] = field(default_factory=dict)
-
-
-def _tokens(text: str) -> list[tuple[str, str, list[str]]]:
-    """('(' | ')' | ';' | 'prop', identifier, values) in file order."""
-    out: list[tuple[str, str, list[str]]] = []
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        if ch in "();":
-            out.append((ch, "", []))
-            i += 1
-        elif ch.isalpha() and ch.isupper():
-            j = i
-            while j < n and text[j].isalpha():
-                j += 1
-            ident = "".join(c for c in text[i:j] if c.isupper())
-            values: list[str] = []
-            k = j
-            while True:
-                while k < n and text[k].isspace():
-                    k += 1
-                if k >= n or text[k] != "[":
-                    break
-                k += 1
-                value = []
-                while k < n and text[k] != "]":
-                    if text[k] == "\\" and k + 1 < n:
-                        k += 1
-                    value.append(text[k])
-                    k += 1
-                if k >= n:
-                    raise BoardgenError(f"SGF: property {ident} has a value that never closes (no ']')")
-                values.append("".join(value))
-                k += 1
-            if not values:
-                raise BoardgenError(f"SGF: property {ident} has no value")
-            out.append(("prop", ident, values))
-            i = k
-        else:
-            i += 1
-    return out
-
-
-def _main_line(tokens: list[tuple[str, str, list[str]]]) -> list[dict[str, list[str]]]:
-    """The nodes of the first game's main line: at each branch, the first variation."""
-    if not tokens or tokens[0][0] != "(":
-        raise BoardgenError("SGF: a game record starts with '('")
-    nodes: list[dict[str, list[str]]] = []
-    depth = 0
-    skipping = 0  # depth below which a later variation is being skipped
-    ended: set[int] = set()  # depths whose first variation is done
-    for kind, ident, values in tokens:
-        if kind == "(":
-            depth += 1
-            if skipping == 0 and depth - 1 in ended:
-                skipping = depth
-        elif kind == ")":
-            if skipping == depth:
-                skipping = 0
-            elif skipping == 0:
-                ended.add(depth - 1)
-                if depth == 1:
-                    return nodes
-            depth -= 1
-        elif skipping:
-            continue
-        elif kind == ";":
-            nodes.append({})
-        elif nodes:
-            nodes[-1].setdefault(ident, []).extend(values)
-    if depth:
-        raise BoardgenError("SGF: the record ends before its last ')'")
-    return nodes
+    #: Where each move's node stands in the file (line, column), in move order.
+    marks: tuple[Mark, ...] = ()
 
 
 def _point(value: str, size: int, what: str) -> tuple[int, int] | None:
@@ -146,7 +76,8 @@ def _points(values: list[str], size: int, what: str) -> list[tuple[int, int]]:
 
 def parse_sgf(text: str) -> SgfGame:
     """The first game of an SGF text, main line only; raises BoardgenError on bad input."""
-    nodes = _main_line(_tokens(text))
+    tree = main_line(text)
+    nodes = [node.props for node in tree]
     if not nodes:
         raise BoardgenError("SGF: the record has no node")
     root = nodes[0]
@@ -163,21 +94,31 @@ def parse_sgf(text: str) -> SgfGame:
     black: list[tuple[int, int]] = []
     white: list[tuple[int, int]] = []
     moves: list[tuple[str, tuple[int, int] | None]] = []
-    for number, node in enumerate(nodes):
-        black += _points(node.get("AB", []), size, "AB")
-        white += _points(node.get("AW", []), size, "AW")
-        for colour in ("B", "W"):
-            for value in node.get(colour, []):
-                moves.append(
-                    (colour, _point(value, size, f"move {len(moves) + 1} ({colour}, node {number})"))
-                )
+    marks: list[Mark] = []
+    for number, (node, place) in enumerate(zip(nodes, tree, strict=True)):
+        try:
+            black += _points(node.get("AB", []), size, "AB")
+            white += _points(node.get("AW", []), size, "AW")
+            for colour in ("B", "W"):
+                for value in node.get(colour, []):
+                    what = f"move {len(moves) + 1} ({colour}, node {number})"
+                    moves.append((colour, _point(value, size, what)))
+                    marks.append(place.mark)
+        except BoardgenError as exc:
+            raise BoardgenError(exc.message, mark=place.mark) from None
     first = root.get("PL", [moves[0][0] if moves else "B"])[0].upper()[:1] or "B"
     result = root.get("RE", [""])[0].strip()
-    return SgfGame(size, komi, handicap, tuple(black), tuple(white), tuple(moves), result, first, root)
+    return SgfGame(
+        size, komi, handicap, tuple(black), tuple(white), tuple(moves), result, first, root, tuple(marks)
+    )
 
 
 def read_sgf(path: str | Path) -> SgfGame:
-    return parse_sgf(Path(path).read_text(encoding="utf-8", errors="replace"))
+    """The SGF record at ``path``; a bad one raises BoardgenError naming the file and spot."""
+    try:
+        return parse_sgf(Path(path).read_text(encoding="utf-8", errors="replace"))
+    except BoardgenError as exc:
+        raise exc.located(str(path)) from None
 
 
 def _cell(grid: SquareGrid, point: tuple[int, int]) -> int:
@@ -220,7 +161,10 @@ def replay_sgf(sgf: SgfGame, *, scoring: str = "area") -> tuple[GoGame, list[GoP
         try:
             position = game.play(position, move)
         except BoardgenError as exc:
-            raise BoardgenError(f"SGF move {number} ({colour}[{_name(point)}]): {exc.message}") from None
+            mark = sgf.marks[number - 1] if len(sgf.marks) >= number else None
+            raise BoardgenError(
+                f"SGF move {number} ({colour}[{_name(point)}]): {exc.message}", mark=mark
+            ) from None
         positions.append(position)
     return game, positions
 

@@ -33,7 +33,7 @@ from typing import Any
 from ..descriptor.model import Example, Variant
 from ..errors import BoardgenError
 from ..memo import remembered
-from ..rules.base import Game, PieceView
+from ..rules.base import Game, MoveView, PieceView
 from ..scene import Item, Scene
 from ..textboard import describe_position
 from .board import BoardOptions, board_scene, board_size, window_cells
@@ -232,6 +232,17 @@ def _crowned(
     return crowned
 
 
+def _taken_by_placing(
+    before: Mapping[int, PieceView], after: Mapping[int, PieceView], view: MoveView
+) -> tuple[int, ...]:
+    """The pieces a placing move takes off the board (Go's captured stones): a move that
+    only places stones and moves none names no captures itself, since which stones it
+    takes depends on the position; they are the pieces before it that are gone after."""
+    if view.path or not view.placed:
+        return ()
+    return tuple(sorted(cell for cell in before if cell not in after))
+
+
 @dataclass(frozen=True)
 class MoveMarks:
     """What a move diagram draws, the engine having played the move: the pieces before
@@ -258,12 +269,13 @@ def move_marks(variant: Variant, game: Game, position: Any, move: Any) -> MoveMa
     mover = game.to_move(position)
     before = dict(game.pieces(position))
     pieces = {**before, **{cell: PieceView(mover, "stone") for cell in view.placed}}
+    taken = tuple(view.captured) or _taken_by_placing(before, game.pieces(after), view)
     landings = tuple(view.path[1:])
     alternatives = _alternatives(game, position, move)
     crowned = tuple(_crowned(before, game.pieces(after), view.path))
     lines = [f"{variant.text(variant.player(mover).name)} to move plays {text}."]
-    if view.captured:
-        lines.append(f"Captured: {_names(variant, view.captured)}.")
+    if taken:
+        lines.append(f"Captured: {_names(variant, taken)}.")
     if landings:
         lines.append(f"Lands on: {_names(variant, landings)}.")
     if alternatives:
@@ -276,7 +288,7 @@ def move_marks(variant: Variant, game: Game, position: Any, move: Any) -> MoveMa
         pieces,
         tuple(view.path),
         landings,
-        tuple(view.captured),
+        taken,
         tuple(view.placed),
         alternatives,
         crowned,
