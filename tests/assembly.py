@@ -4,7 +4,9 @@ Shared by ``tests/test_assembly.py`` (a sample in ``make test``) and the complet
 (``make assembly``: every shipped game on A4, Letter and A3). The tiles' pages are read
 back as scenes: what each page prints (its board shapes, glue-strip names, cut line),
 placed at the tile's planned offset, is compared with the untiled board and with the
-regions the plan says each tile keeps once cut out.
+regions the plan says each tile keeps once cut out. A line between points that the plan
+splits between tiles must be printed as parts that together paint exactly what the
+line paints, none over another.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from shapely import box as make_box
-from shapely.geometry import Polygon
+from shapely import unary_union
+from shapely.geometry import LineString, Polygon
 
 from boardgen.descriptor import load_variant
 from boardgen.outputs import RenderOptions, board_pages_for, scene_for
@@ -23,8 +26,9 @@ from boardgen.paper import Box, paper_named
 from boardgen.render.joins import label_spots
 from boardgen.render.legible import MIN_TEXT_MM
 from boardgen.render.sheet import tile_plan
-from boardgen.render.tiles import item_bounds, leaves
+from boardgen.render.tiles import item_bounds, leaves, split_lines
 from boardgen.scene import Group, Item, Scene, Text
+from boardgen.scene import Polygon as Line
 
 _NAME = re.compile(r"^(\d+)/(\d+)$")
 _MARKS = ("glue strip", "cut line")
@@ -95,6 +99,9 @@ def assemble(variant_id: str, paper: str) -> Findings:
     board = Counter(
         (id(item), _key(box)) for item, box in _placed(artwork.items) if owner.get(id(item), -1) > 0
     )
+    for whole, parts in split_lines(plan):
+        board.update((id(part), _key(box)) for part, box in _placed(parts))
+        _check_parts(found, whole, parts)
     glued: Counter[tuple[int, tuple[float, float, float, float]]] = Counter()
     total = len(tiles)
     for tile, page in zip(tiles, pages[1:], strict=True):
@@ -121,9 +128,10 @@ def assemble(variant_id: str, paper: str) -> Findings:
                 found.add(f"tile {tile.number} prints a shape of tile {mine}")
                 continue
             glued[(id(item), _key(box))] += 1
-            if not clip.contains(box):
-                found.add(f"tile {tile.number}: a shape at {_key(box)} is cut by the page's window")
             outline = outlines.get(id(item), ())
+            x0, y0, x1, y1 = Polygon(outline).bounds if outline else (box.x, box.y, box.right, box.bottom)
+            if not clip.contains(Box(x0, y0, x1 - x0, y1 - y0)):  # what it paints: a line's butt ends
+                found.add(f"tile {tile.number}: a shape at {_key(box)} is cut by the page's window")
             if isinstance(item, Text):  # the glyphs, not the room kept for accents and descenders
                 box = Box(box.x, box.y + 0.1 * item.size, box.width, box.height - 0.45 * item.size)
             shape = Polygon(outline) if outline else make_box(box.x, box.y, box.right, box.bottom)
@@ -160,3 +168,23 @@ def assemble(variant_id: str, paper: str) -> Findings:
     if extra:
         found.add(f"{sum(extra.values())} shapes printed twice or moved")
     return found
+
+
+def _check_parts(found: Findings, whole: Item, parts: tuple[Item, ...]) -> None:
+    """The parts of a line split between tiles paint what the line paints (a stroke
+    with butt ends), each part elsewhere."""
+    assert isinstance(whole, Line) and not whole.closed
+    stroke = LineString(whole.points).buffer(
+        whole.style.stroke_width / 2, cap_style="flat", join_style="mitre", mitre_limit=10.0
+    )
+    shapes = [Polygon(part.points) for part in parts if isinstance(part, Line)]
+    x0, y0, x1, y1 = stroke.bounds
+    where = _key(Box(x0, y0, x1 - x0, y1 - y0))
+    if len(shapes) < 2 or len(shapes) != len(parts):
+        found.add(f"a line at {where} is split into {len(parts)} parts, not filled outlines")
+        return
+    union = unary_union(shapes)
+    if union.symmetric_difference(stroke).area > _TOLERANCE:
+        found.add(f"the parts of a line at {where} do not paint what the line paints")
+    if sum(shape.area for shape in shapes) - union.area > _TOLERANCE:
+        found.add(f"the parts of a line at {where} lie on one another")

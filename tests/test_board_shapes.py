@@ -1,5 +1,6 @@
 """Board shapes beyond squares and hexhex: true scale measured in the PDF, tiling between
-points, the geometry model's neighbours and lines, print-only games, located errors."""
+points (cut half-way between them, each line shared out at the cut), the geometry
+model's neighbours and lines, print-only games, located errors."""
 
 from __future__ import annotations
 
@@ -13,14 +14,22 @@ import pdfplumber
 import pytest
 from assembly import assemble
 from click.testing import CliRunner
+from shapely import box as make_box
+from shapely import unary_union
+from shapely.geometry import LineString
+from shapely.geometry import Point as Spot
+from shapely.geometry import Polygon as Region
+from shapely.geometry.base import BaseGeometry
 
 from boardgen.cli import main
 from boardgen.descriptor import load_variant
 from boardgen.geometry import PitGrid, RhombusGrid, SquareGrid, StarGrid, TriangleGrid
 from boardgen.outputs import RenderOptions, render
-from boardgen.render.board import BoardOptions, board_scene
+from boardgen.render.board import BoardOptions, _prepared, board_scene
+from boardgen.render.linecuts import parts_by_tile, stroke_outline
 from boardgen.render.surface import line_width
-from boardgen.render.tiles import plan_tiles
+from boardgen.render.tiles import Plan, leaves, plan_tiles
+from boardgen.scene import Circle, Polygon, Text
 
 MM = 72 / 25.4
 
@@ -101,30 +110,55 @@ def test_rhombus_hexagons_print_at_the_cell_size_across_flats() -> None:
     assert len(cells) == 121
 
 
-def _cuts_fall_between_points(variant_id: str) -> None:
+#: Boards whose pieces stand on points joined by lines, tiled on a portrait A4 tile's
+#: room: square lattices (cut in straight lines) and Chinese checkers' star of holes
+#: (cut in staircases along the hexagons the holes own).
+_POINT_BOARDS = (
+    "go-19", "go-13", "go-9", "xiangqi", "nine-mens-morris", "alquerque", "fox-and-geese", "chinese-checkers",
+)  # fmt: skip
+
+
+def _point_plan(variant_id: str) -> tuple[Plan, list[tuple[float, float]], BaseGeometry]:
+    """The tiles of a point board as printed, on an A4 tile's room, its points (artwork mm) and
+    the board's surface (the areas the points own, every empty place included)."""
     variant = load_variant(variant_id)
-    scene = board_scene(variant, BoardOptions(variant.print.cell_size))
-    plan = plan_tiles(scene.items, (178.0, 239.0))
+    options = BoardOptions(variant.print.cell_size, variant.print.coordinates)
+    plan = plan_tiles(board_scene(variant, options).items, (178.0, 239.0))
+    layout = _prepared(variant, options, None).layout
+    points = [layout.centre(c) for c in variant.grid.cells()]
+    surface = unary_union([Region(leaf.corners) for leaf in leaves(plan) if leaf.corners])
+    return plan, points, surface
+
+
+@pytest.mark.parametrize("variant_id", _POINT_BOARDS)
+def test_tiles_are_cut_half_way_between_points(variant_id: str) -> None:
+    plan, points, surface = _point_plan(variant_id)
     assert len(plan.tiles) > 1
-    layout_points = {
-        (round(x, 3), round(y, 3)) for c in variant.grid.cells() for x, y in [_page_centre(scene, variant, c)]
-    }
-    xs = sorted({p[0] for p in layout_points})
-    ys = sorted({p[1] for p in layout_points})
-    edges = [(a, b) for tile in plan.tiles for line in tile.cut for a, b in itertools.pairwise(line)]
-    assert edges, "tiles are cut along the areas' edges"
-    for (ax, ay), (bx, _) in edges:
+    # The joins one sees: across the board (not in the bleed around it), and not under
+    # a later tile (a glue band's corner).
+    inside = surface.buffer(-0.01)
+    edges = [
+        (a, b)
+        for tile in plan.tiles
+        for line in tile.cut
+        for a, b in itertools.pairwise(line)
+        if inside.contains(middle := Spot((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+        and not any(later.joins.keep.buffer(-0.01).contains(middle) for later in plan.tiles[tile.number :])
+    ]
+    assert edges, "tiles are cut across the board"
+    pitch = min(math.dist(p, q) for p, q in itertools.combinations(points, 2))
+    for a, b in edges:  # never through a point, a star point, a hole
+        nearest = min(LineString((a, b)).distance(Spot(p)) for p in points)
+        assert nearest >= pitch / 2 - 0.01, (a, b, nearest)
+    if variant_id == "chinese-checkers":
+        return
+    xs = sorted({round(x, 3) for x, _ in points})
+    ys = sorted({round(y, 3) for _, y in points})
+    for (ax, ay), (bx, by) in edges:
         if abs(ax - bx) < 1e-6:  # a vertical cut: half-way between two columns of points
             assert _between(xs, ax), (ax, xs)
-        else:
-            assert _between(ys, ay), (ay, ys)
-
-
-def _page_centre(scene: object, variant: object, cell: int) -> tuple[float, float]:
-    from boardgen.render.board import _prepared
-
-    layout = _prepared(variant, BoardOptions(variant.print.cell_size), None).layout  # type: ignore[arg-type]
-    return layout.centre(cell)
+        else:  # a horizontal one, between two rows
+            assert abs(ay - by) < 1e-6 and _between(ys, ay), (ay, ys)
 
 
 def _between(values: list[float], v: float) -> bool:
@@ -132,22 +166,25 @@ def _between(values: list[float], v: float) -> bool:
     return abs(v - (values[i - 1] + values[i]) / 2) < 0.01
 
 
-#: Boards whose pieces stand on points joined by lines: the join planner of the tiled
-#: pages (render/joins.py, built beside these shapes) still cuts through their lines, so
-#: pieces of a line lie under the next tile's glue strip (tests/assembly.py finds them).
-#: A known defect, kept visible here until the planner cuts between points.
-_LINES_BOARDS = ("go-19", "go-13", "xiangqi", "nine-mens-morris", "chinese-checkers")
-_JOIN_DEFECT = "the join planner still cuts through the lines of point boards (see _LINES_BOARDS)"
-
-
-def _known(variant_id: str) -> object:
-    marks = [pytest.mark.xfail(strict=True, reason=_JOIN_DEFECT)] if variant_id in _LINES_BOARDS else []
-    return pytest.param(variant_id, marks=marks)
-
-
-@pytest.mark.parametrize("variant_id", [_known(v) for v in ("go-19", "xiangqi", "nine-mens-morris")])
-def test_tiles_are_cut_half_way_between_points(variant_id: str) -> None:
-    _cuts_fall_between_points(variant_id)
+@pytest.mark.parametrize("variant_id", _POINT_BOARDS)
+def test_a_point_its_marks_and_its_labels_are_on_one_tile(variant_id: str) -> None:
+    """A point's area and its dot, hole or star point are printed on one tile, and a
+    coordinate on the tile of the area beside it (the row or column it names)."""
+    plan, _, _ = _point_plan(variant_id)
+    areas = [(Region(leaf.corners), leaf.owner) for leaf in leaves(plan) if leaf.corners]
+    found = list(leaves(plan))
+    marks = [leaf for leaf in found if isinstance(leaf.item, Circle)]
+    labels = [leaf for leaf in found if isinstance(leaf.item, Text)]
+    assert marks and len({owner for _, owner in areas}) == len(plan.tiles)
+    for mark in marks:
+        assert isinstance(mark.item, Circle)
+        centre = Spot(mark.item.cx, mark.item.cy)
+        assert [owner for area, owner in areas if area.contains(centre)] == [mark.owner]
+    for label in labels:
+        assert isinstance(label.item, Text) and label.box is not None
+        middle = Spot(label.box.x + label.box.width / 2, label.box.y + label.box.height / 2)
+        nearest = min(areas, key=lambda entry: entry[0].distance(middle))
+        assert label.owner == nearest[1], label.item.text
 
 
 def test_every_line_half_is_printed_on_its_own_points_tile() -> None:
@@ -159,6 +196,32 @@ def test_every_line_half_is_printed_on_its_own_points_tile() -> None:
     owners = Counter(leaf.owner for leaf in lines.children)
     assert sum(owners.values()) == 2 * 2 * 19 * 18  # each of the 684 segments as two halves
     assert -1 not in owners  # no line is drawn on every tile
+    areas = [(Region(leaf.corners), leaf.owner) for leaf in leaves(plan) if leaf.corners]
+    for half in lines.children:  # on the tile of the area holding its point, where it starts
+        assert isinstance(half.item, Polygon) and not half.item.closed
+        start = Spot(half.item.points[0])
+        assert [owner for area, owner in areas if area.contains(start)] == [half.owner]
+
+
+@pytest.mark.parametrize("cut", ["x", "y"])
+def test_a_diagonal_through_the_corner_of_four_areas_is_shared_at_the_cut(cut: str) -> None:
+    """A 1 mm diagonal from (0, 0) to (10, 10) over four 10 mm squares whose corners meet
+    at (5, 5), the tiles cut at x = 5 or at y = 5: each tile prints the part of the
+    stroke on its own side of the cut, the stroke's corners in the squares beside it
+    included, and the two parts paint the stroke, no more."""
+    areas = [
+        (1 + (i if cut == "x" else j), make_box(10 * i - 5, 10 * j - 5, 10 * i + 5, 10 * j + 5))
+        for i in (0, 1)
+        for j in (0, 1)
+    ]
+    stroke = Region(stroke_outline([(0.0, 0.0), (10.0, 10.0)], 1.0))
+    parts = parts_by_tile(stroke, areas)
+    assert sorted(parts) == [1, 2] and [len(found) for found in parts.values()] == [1, 1]
+    first, second = parts[1][0], parts[2][0]
+    axis = 0 if cut == "x" else 1
+    assert first.bounds[axis + 2] == pytest.approx(5.0) and second.bounds[axis] == pytest.approx(5.0)
+    assert first.area == pytest.approx(second.area) and first.area + second.area == pytest.approx(stroke.area)
+    assert first.union(second).symmetric_difference(stroke).area < 1e-9
 
 
 def test_shapes_have_the_documented_sizes_names_and_neighbours() -> None:
@@ -463,7 +526,7 @@ def test_a_bad_theme_key_is_one_located_line(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "variant_id",
-    [_known(v) for v in ("hex-14", "game-of-y", "havannah-8", "chinese-checkers", "oware", "go-13")],
+    ["hex-14", "game-of-y", "havannah-8", "chinese-checkers", "oware", "go-13"],
 )
 def test_every_place_prints_whole_on_one_tile_and_the_tiles_assemble(variant_id: str) -> None:
     """The print shop's virtual assembly (tests/assembly.py) on the new shapes: every

@@ -1,10 +1,14 @@
-"""True scale is a promise: cells in the printed PDF measure the cell size (pdfplumber)."""
+"""True scale is a promise: cells and points in the printed PDF stand at the cell size
+(pdfplumber): squares, hexagons, the triangle's hexagons, a hexagon with a hole, Xiangqi's
+points and river, whole and on tiles."""
 
 from __future__ import annotations
 
 import io
+import itertools
 import math
 from collections import Counter
+from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -96,3 +100,110 @@ def test_tiling_page_counts(paper: str, landscape: bool, pages: int) -> None:
         assert len(pdf.pages) == pages
         wide = pdf.pages[0].width > pdf.pages[0].height
         assert wide == landscape
+
+
+def _centres(page: pdfplumber.page.Page, size: tuple[float, float]) -> list[tuple[float, float]]:
+    """Centres (mm) of the filled shapes of ``size`` (width, height, mm, either way round)."""
+    sizes = {size, size[::-1]}
+    return [
+        ((c["x0"] + c["x1"]) / 2 / MM, (c["top"] + c["bottom"]) / 2 / MM)
+        for c in page.curves
+        if c["fill"] and (round(c["width"] / MM, 2), round(c["height"] / MM, 2)) in sizes
+    ]
+
+
+def _nearest(centres: list[tuple[float, float]]) -> Counter[float]:
+    """How many shapes have their nearest neighbour at each distance (mm, to 0.01 mm)."""
+    return Counter(
+        round(min(math.dist(p, q) for j, q in enumerate(centres) if j != i), 2) for i, p in enumerate(centres)
+    )
+
+
+def _one_page(data: bytes) -> pdfplumber.page.Page:
+    pdf = pdfplumber.open(io.BytesIO(data))
+    assert len(pdf.pages) == 1, "the board should fit one page of this paper"
+    return pdf.pages[0]
+
+
+def test_triangle_cells_are_one_pitch_apart() -> None:
+    """Game of Y's triangle of 120 hexagons: 18 mm across flats, centres 18 mm apart."""
+    page = _one_page(render(load_variant("game-of-y"), "board", "pdf", RenderOptions(paper="a2")))
+    hexagons = _centres(page, (18.0, round(18 * 2 / math.sqrt(3), 2)))
+    assert len(hexagons) == 120
+    assert _nearest(hexagons) == {18.0: 120}
+
+
+_MASKED = """\
+format: 1
+id: holed-hexagon
+title: {en: Holed hexagon, fr: Hexagone troué, de: Gelochtes Sechseck}
+players:
+  - {id: amber, name: {en: Amber, fr: Ambre, de: Bernstein}, colour: "#f2b134", letter: A}
+  - {id: slate, name: {en: Slate, fr: Ardoise, de: Schiefer}, colour: "#2f3e4e", letter: S}
+first: amber
+board: {kind: hexhex, side: 4, remove: [d4]}
+setup: {amber: {count: 0}, slate: {count: 0}}
+rules: {family: none}
+print: {cell_size: 24}
+sheet:
+  en: {intro: "A board with a hole.", notes: {play: ["Place one stone a turn."]}}
+  fr: {intro: "Un plateau troué.", notes: {play: ["Posez une pierre par tour."]}}
+  de: {intro: "Ein Brett mit Loch.", notes: {play: ["Setze einen Stein pro Zug."]}}
+"""
+
+
+def test_a_masked_hexagon_keeps_the_hole_s_neighbours_at_true_pitch(tmp_path: Path) -> None:
+    """``remove: [d4]`` takes the middle cell of the side-4 hexagon away: the 36 cells
+    left stand where they stood, 24 mm apart, six of them 24 mm from the hole's middle."""
+    path = tmp_path / "holed-hexagon.yaml"
+    path.write_text(_MASKED, "utf-8")
+    page = _one_page(render(load_variant(str(path)), "board", "pdf", RenderOptions(paper="a3")))
+    cells = _centres(page, (24.0, round(24 * 2 / math.sqrt(3), 2)))
+    assert len(cells) == 36
+    assert _nearest(cells) == {24.0: 36}
+    # The hexagon is symmetric about its middle cell, so the cells' mean is the hole's middle.
+    hole = (sum(x for x, _ in cells) / 36, sum(y for _, y in cells) / 36)
+    around = Counter(round(math.dist(hole, cell), 2) for cell in cells)
+    assert min(around) == 24.0 and around[24.0] == 6  # the hole's neighbours, at one pitch
+    ring = [cell for cell in cells if round(math.dist(hole, cell), 2) == 24.0]
+    assert sorted(round(math.dist(a, b), 2) for a in ring for b in ring if a < b).count(48.0) == 3
+
+
+def _board_lines(page: pdfplumber.page.Page, width_mm: float) -> list[dict[str, float]]:
+    return [ln for ln in page.lines if abs(ln["linewidth"] / MM - width_mm) < 0.01]
+
+
+def test_xiangqi_points_are_36_mm_apart_and_the_river_is_one_pitch_wide() -> None:
+    """Xiangqi's 9 x 10 points at 36 mm; between the fifth and sixth rows the river: its
+    banks 36 mm apart, crossed by the two outer files alone."""
+    page = _one_page(render(load_variant("xiangqi"), "board", "pdf", RenderOptions(paper="a2")))
+    lines = _board_lines(page, 1.0)
+    files = [ln for ln in lines if abs(ln["x0"] - ln["x1"]) < 0.01]
+    rows = [ln for ln in lines if abs(ln["top"] - ln["bottom"]) < 0.01]
+    xs = sorted({round(ln["x0"] / MM, 2) for ln in files})
+    ys = sorted({round(ln["top"] / MM, 2) for ln in rows})
+    assert _steps_mm(xs) == {36.0: 8}
+    assert _steps_mm(ys) == {36.0: 9}
+    bank, other = ys[4], ys[5]  # the fifth and sixth rows from the top: the river's banks
+    crossing = {
+        round(ln["x0"] / MM, 2) for ln in files if ln["top"] / MM < other - 1 and ln["bottom"] / MM > bank + 1
+    }
+    assert other - bank == 36.0 and crossing == {xs[0], xs[-1]}
+
+
+def _steps_mm(values: list[float]) -> Counter[float]:
+    return Counter(round(b - a, 2) for a, b in itertools.pairwise(values))
+
+
+def test_xiangqi_tiles_keep_the_36_mm_pitch() -> None:
+    """On A4 each tile's points stand 36 mm apart, as on the whole board."""
+    data = render(load_variant("xiangqi"), "board", "pdf", RenderOptions(paper="a4"))
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        tiles = pdf.pages[1:]
+        assert len(tiles) == 4
+        for page in tiles:
+            lines = _board_lines(page, 1.0)
+            xs = sorted({round(ln["x0"] / MM, 2) for ln in lines if abs(ln["x0"] - ln["x1"]) < 0.01})
+            ys = sorted({round(ln["top"] / MM, 2) for ln in lines if abs(ln["top"] - ln["bottom"]) < 0.01})
+            assert set(_steps_mm(xs)) == {36.0} and set(_steps_mm(ys)) == {36.0}
+            assert len(xs) >= 4 and len(ys) >= 5

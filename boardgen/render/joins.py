@@ -4,9 +4,10 @@ lies on the tiles before it, and what of it stays visible once glued.
 Tiles are glued in reading order, each one on top of those before it. A tile *keeps*
 the part of its window that holds no shape of an earlier tile: around an earlier tile's
 cells exactly along their edges (a straight join between squares, a staircase between
-hexagons), around any other shape of an earlier tile (a track's oval, an edge letter)
-with a little air. So every shape of an earlier tile stays visible, and the tile's own
-shapes lie whole inside what it keeps. Its cut line is the edge of what it keeps, less
+hexagons, half-way between points, where the lines between them end too), around any
+other shape of an earlier tile (a track's oval, an edge letter) with a little air. So
+every shape of an earlier tile stays visible, and the tile's own shapes lie whole
+inside what it keeps. Its cut line is the edge of what it keeps, less
 the board's outer edges (cut at the crop marks) and its own right and lower sides
 (under the tiles after it).
 
@@ -53,11 +54,12 @@ class Joins:
     laid: tuple[tuple[int, BaseGeometry], ...]
 
 
-def footprint(corners: Sequence[Point], outline: Sequence[Point], box: Box) -> BaseGeometry:
-    """The area a shape claims: a cell (``corners``) exactly its own outline; any other
-    shape its :func:`body` with :data:`AIR` around."""
-    if len(corners) >= 3:
-        return Polygon(corners)
+def footprint(exact: Sequence[Point], outline: Sequence[Point], box: Box) -> BaseGeometry:
+    """The area a shape claims: a cell, or a line between points, exactly its own
+    outline (``exact``: a neighbour is cut right along it); any other shape its
+    :func:`body` with :data:`AIR` around."""
+    if len(exact) >= 3:
+        return Polygon(exact)
     return body(outline, box).buffer(AIR, join_style="mitre")
 
 

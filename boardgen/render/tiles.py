@@ -7,6 +7,15 @@ meet follows the cells' own edges: straight between squares, a staircase between
 hexagons. Nothing of a neighbour's cells is printed on a tile, so no sliver of a square
 shows across the join.
 
+On a board of points (Go, Xiangqi, Morris, the star of Chinese checkers) the cells are
+the areas the points own, so tiles are cut half-way between rows and columns of points,
+and a point with its star point or hole and its coordinate is printed on one tile. The
+lines between points have no say in where tiles are cut: a half line lying on its own
+tile's areas is printed there whole, ending exactly on the cut; one reaching onto
+another tile's areas (a diagonal through the corner where four areas meet, a Morris
+line through empty places) is split at the cut into filled parts, each printed by the
+tile whose areas it lies on (:mod:`.linecuts`), so the line is whole once glued.
+
 Tiles overlap for gluing: each tile has a *glue band* on its right and lower sides,
 reaching :data:`OVERLAP` mm past the nearest edge of the neighbouring tile's cells. The
 neighbour is cut along its cells' edge (its dashed *cut line*) and laid on that band,
@@ -21,7 +30,7 @@ all (the empty corners around a hexagonal board) are not printed.
 
 from __future__ import annotations
 
-__all__ = ["OVERLAP", "Plan", "Tile", "item_bounds", "leaves", "plan_tiles", "tile_items"]
+__all__ = ["OVERLAP", "Plan", "Tile", "item_bounds", "leaves", "plan_tiles", "split_lines", "tile_items"]
 
 import bisect
 import functools
@@ -29,11 +38,16 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from shapely import STRtree
+from shapely import box as make_box
+from shapely.geometry import Polygon as Region
+
 from ..fonts import text_width
 from ..geometry import Point
 from ..paper import Box
-from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Text
+from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Style, Text
 from .joins import Joins, body, footprint, join_tiles
+from .linecuts import parts_by_tile, stroke_outline
 
 #: Least width of a glue band, past the neighbouring tile's nearest cell edge, in mm.
 OVERLAP = 10.0
@@ -105,17 +119,39 @@ class _Node:
     box: Box | None
     children: tuple[_Node, ...] | None
     corners: tuple[Point, ...] = ()  # a cell's outline (artwork coordinates), for anchoring
-    outline: tuple[Point, ...] = ()  # any closed polygon's outline (artwork coordinates)
+    outline: tuple[Point, ...] = ()  # any closed polygon's or line stroke's outline (artwork coordinates)
     owner: int = _SPANNING
     tiles: frozenset[int] = frozenset()
+    line: bool = False  # a line between points (or a part of one), shared out along the cells
+    whole: Item | None = None  # for the parts of a line split between tiles: the line
+
+    @property
+    def claim(self) -> tuple[Point, ...]:
+        """The outline of what the shape claims exactly, with no air around it: a
+        cell's, a line's (each half ends exactly on the edge of its cells)."""
+        return self.corners or (self.outline if self.line else ())
 
 
-def _tree(item: Item, dx: float, dy: float, k: float, in_cells: bool) -> _Node:
+#: The groups holding the lines between points (:mod:`.surface`): their halves have no
+#: say in where tiles are cut (the cells under them cover them) and are shared out
+#: between the tiles whose cells they lie on.
+_LINES = "lines"
+
+
+def _tree(item: Item, dx: float, dy: float, k: float, within: str | None) -> _Node:
     if isinstance(item, Group) and item.clip is None:
         inner = (dx + k * item.dx, dy + k * item.dy, k * item.scale)
-        cells = in_cells or item.label == "cells"
-        children = tuple(_tree(child, *inner, cells) for child in item.items)
+        kind = within or (item.label if item.label in ("cells", _LINES) else None)
+        children = tuple(_tree(child, *inner, kind) for child in item.items)
         return _Node(item, None, children)
+    if within == _LINES and isinstance(item, Polygon) and not item.closed and item.style.stroke:
+        points = [(dx + k * x, dy + k * y) for x, y in item.points]
+        painted = stroke_outline(points, k * item.style.stroke_width)
+        if not painted:  # a line of no length paints nothing
+            return _Node(item, None, None, line=True)
+        xs, ys = [p[0] for p in painted], [p[1] for p in painted]
+        exact = Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        return _Node(item, exact, None, (), painted, line=True)
     box = item_bounds(item)
     placed = None if box is None else Box(dx + k * box.x, dy + k * box.y, k * box.width, k * box.height)
     outline: tuple[Point, ...] = ()
@@ -135,7 +171,7 @@ def _tree(item: Item, dx: float, dy: float, k: float, in_cells: bool) -> _Node:
             )
             for t in (2 * math.pi * i / 32 for i in range(32))
         )
-    return _Node(item, placed, None, outline if in_cells else (), outline)
+    return _Node(item, placed, None, outline if within == "cells" else (), outline)
 
 
 def _leaves(nodes: Sequence[_Node]) -> Iterator[_Node]:
@@ -256,11 +292,13 @@ class Plan:
 
 def plan_tiles(items: Sequence[Item], room: tuple[float, float]) -> Plan:
     """Tiles of at most ``room`` (width, height) mm covering the artwork ``items``."""
-    nodes = tuple(_tree(item, 0.0, 0.0, 1.0, False) for item in items)
+    nodes = tuple(_tree(item, 0.0, 0.0, 1.0, None) for item in items)
     width, height = room
     placed = [leaf for leaf in _leaves(nodes) if leaf.box is not None]
     boxes = [(leaf, leaf.box) for leaf in placed if leaf.box is not None]
-    shapes = [leaf for leaf, box in boxes if box.width <= width and box.height <= height]
+    fitting = [leaf for leaf, box in boxes if box.width <= width and box.height <= height]
+    lines = [leaf for leaf in fitting if leaf.line]
+    shapes = [leaf for leaf in fitting if not leaf.line]
     if not shapes:
         raise ValueError("nothing to tile")
     anchors = _Anchors([leaf for leaf in shapes if leaf.corners])
@@ -278,6 +316,8 @@ def plan_tiles(items: Sequence[Item], room: tuple[float, float]) -> Plan:
     for key, leaves in cell_of.items():
         for leaf in leaves:
             leaf.owner = numbers[key]
+    for number, parts in _share_lines(lines, cell_of, numbers).items():
+        cell_of[keys[number - 1]].extend(parts)
     _mark(nodes)
     owns = {key: _union(list(_boxes(cell_of[key]))) for key in keys}
     frames: list[tuple[tuple[int, int], Box, Box, tuple[bool, bool, bool, bool]]] = []
@@ -298,7 +338,7 @@ def plan_tiles(items: Sequence[Item], room: tuple[float, float]) -> Plan:
         outer = (not any(k[1] == r and k[0] < c for k in keys), not above, reach_x is None, reach_y is None)
         frames.append((key, Box(x0, y0, x1 - x0, y1 - y0), mine, outer))
     prints = [
-        [footprint(leaf.corners, leaf.outline, leaf.box) for leaf in cell_of[key] if leaf.box] for key in keys
+        [footprint(leaf.claim, leaf.outline, leaf.box) for leaf in cell_of[key] if leaf.box] for key in keys
     ]
     bodies = [[body(leaf.outline, leaf.box) for leaf in cell_of[key] if leaf.box is not None] for key in keys]
     cells = [
@@ -329,6 +369,66 @@ def _with_containers(cell_of: dict[tuple[int, int], list[_Node]]) -> dict[tuple[
             )
             moved[key if outer is None else home[id(outer)]].append(leaf)
     return {key: found for key, found in moved.items() if found}
+
+
+def _share_lines(
+    lines: list[_Node], cell_of: dict[tuple[int, int], list[_Node]], numbers: dict[tuple[int, int], int]
+) -> dict[int, list[_Node]]:
+    """The lines between points on each tile (by number): a line lying on the cells of
+    one tile belongs to it whole; one reaching onto another tile's cells becomes a group
+    of its parts, each a filled outline belonging to the tile whose cells it lies on
+    (:mod:`.linecuts`). A line on no cell at all stays on every tile."""
+    areas = [
+        (numbers[key], Region(leaf.corners))
+        for key, found in cell_of.items()
+        for leaf in found
+        if leaf.corners
+    ]
+    index = STRtree([area for _, area in areas])
+    shared: dict[int, list[_Node]] = {}
+    for leaf in lines:
+        assert leaf.box is not None
+        near = sorted(
+            int(i) for i in index.query(make_box(leaf.box.x, leaf.box.y, leaf.box.right, leaf.box.bottom))
+        )
+        tiles = {areas[i][0] for i in near}
+        parts = parts_by_tile(Region(leaf.outline), [areas[i] for i in near]) if len(tiles) > 1 else {}
+        if len(tiles) == 1 or len(parts) == 1:  # near the cells of one tile, or on them
+            leaf.owner = next(iter(parts or tiles))
+            shared.setdefault(leaf.owner, []).append(leaf)
+        elif parts:
+            _split(leaf, parts, shared)
+    return shared
+
+
+def _split(leaf: _Node, parts: dict[int, list[Region]], shared: dict[int, list[_Node]]) -> None:
+    """Turn ``leaf`` (a stroked line) into a group of its ``parts`` on each tile, filled
+    in the line's ink."""
+    assert isinstance(leaf.item, Polygon) and leaf.item.style.stroke is not None
+    ink = Style(fill=leaf.item.style.stroke, opacity=leaf.item.style.opacity)
+    pieces: list[_Node] = []
+    for number, polygons in parts.items():
+        for polygon in polygons:
+            outline = tuple((round(x, 4), round(y, 4)) for x, y in polygon.exterior.coords[:-1])
+            piece = Polygon(outline, ink)
+            node = _Node(piece, item_bounds(piece), None, (), outline, number, line=True)
+            shared.setdefault(number, []).append(node)
+            pieces.append(node)
+    leaf.whole, leaf.item = leaf.item, Group(tuple(node.item for node in pieces), label="line parts")
+    leaf.box, leaf.children, leaf.outline = None, tuple(pieces), ()
+
+
+def split_lines(plan: Plan) -> Iterator[tuple[Item, tuple[Item, ...]]]:
+    """Each line of the artwork that the plan splits between tiles, with its parts."""
+
+    def walk(nodes: Sequence[_Node]) -> Iterator[tuple[Item, tuple[Item, ...]]]:
+        for node in nodes:
+            if node.whole is not None:
+                yield node.whole, tuple(part.item for part in node.children or ())
+            elif node.children is not None:
+                yield from walk(node.children)
+
+    return walk(plan.nodes)
 
 
 class _Anchors:
