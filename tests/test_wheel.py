@@ -53,7 +53,11 @@ def data_files() -> list[str]:
         for p in package.rglob("*")
         if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts
     ]
-    examples = [f"boardgen/{p.relative_to(ROOT).as_posix()}" for p in (ROOT / "examples").rglob("*.pdn")]
+    examples = [
+        f"boardgen/{p.relative_to(ROOT).as_posix()}"
+        for p in (ROOT / "examples").rglob("*")
+        if p.suffix in (".pdn", ".sgf", ".hgf", ".txt")
+    ]
     return sorted(found + [f"boardgen/variants/{vid}.yaml" for vid in IDS] + examples)
 
 

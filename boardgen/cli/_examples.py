@@ -13,6 +13,9 @@ from ..fileio import write_atomic
 from ._app import main, reports_errors
 
 _PACKAGE = Path(__file__).resolve().parents[1]
+#: The record formats shipped: PDN (draughts), SGF (Go, Hex), Little Golem's Havannah
+#: export and the Othello transcripts.
+RECORD_SUFFIXES = (".pdn", ".sgf", ".hgf", ".txt")
 
 
 def examples_dir() -> Path:
@@ -24,7 +27,7 @@ def examples_dir() -> Path:
 def example_files() -> list[Path]:
     """Every shipped example record, relative to :func:`examples_dir`."""
     root = examples_dir()
-    return sorted(p.relative_to(root) for p in root.rglob("*.pdn"))
+    return sorted(p.relative_to(root) for p in root.rglob("*") if p.suffix in RECORD_SUFFIXES)
 
 
 @main.command()
