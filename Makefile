@@ -39,11 +39,18 @@ library: $(RUN_STAMP)
 system-deps:
 	bash scripts/system-deps
 
+# The suite runs on two workers (pytest-xdist; CI has two cores; PYTEST_WORKERS=1 runs it
+# in one process). The package is byte-compiled first: the tests start the command line
+# in hundreds of fresh processes, and where PYTHONDONTWRITEBYTECODE is set each would
+# compile every module again.
+PYTEST_WORKERS ?= 2
+
 test: $(TEST_STAMP) system-deps
 	$(BIN)/ruff check boardgen tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest
+	$(BIN)/python -m compileall -q boardgen
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check boardgen tests benchmarks
