@@ -17,7 +17,6 @@ from __future__ import annotations
 __all__ = ["Goals"]
 
 from collections.abc import Mapping, Sequence
-from itertools import combinations
 
 from ..lattice import Lattice, bits_of
 from .params import ConnectionParams
@@ -62,9 +61,9 @@ class Goals:
             for player in range(len(player_ids))
         )
         self._neighbours = lattice.neighbours
-        #: Per bit: the sets of its neighbours that touch one another (connected
-        #: without passing through the bit), for the local ring test.
-        self._joined: dict[int, frozenset[int]] = {b: self._connected_subsets(b) for b in lattice.neighbours}
+        #: Whether a set of cells (the free neighbours of one cell) is connected through
+        #: one another, as the local ring test meets them.
+        self._joined: dict[int, bool] = {}
 
     # -- features and the goals they reach -----------------------------------------------
 
@@ -130,20 +129,12 @@ class Goals:
         free = around[bit] & ~after
         if not free:
             return False
-        if free in self._joined[bit] and (free & self.border or not self.border >> bit & 1):
+        joined = self._joined.get(free)
+        if joined is None:
+            joined = self._joined[free] = self.lattice.spread(free & -free, free) == free
+        if joined and (free & self.border or not self.border >> bit & 1):
             return False
         return self.has_ring(after)
-
-    def _connected_subsets(self, bit: int) -> frozenset[int]:
-        """The non-empty sets of ``bit``'s neighbours connected through one another."""
-        lattice, neighbours = self.lattice, self.lattice.neighbours[bit]
-        found = set()
-        for size in range(1, len(neighbours) + 1):
-            for chosen in combinations(neighbours, size):
-                mask = sum(1 << n for n in chosen)
-                if lattice.spread(1 << chosen[0], mask) == mask:
-                    found.add(mask)
-        return frozenset(found)
 
     # -- every winning cell at once ------------------------------------------------------
 
