@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from perft_by_moves import perft_by_moves, positions_met
 
 from benchmarks.openspiel_oracle import pairing
 from boardgen.errors import BoardgenError
@@ -58,3 +59,16 @@ def test_both_connected_can_be_a_draw() -> None:
     assert ending is not None and ending.result == "draw"
     with pytest.raises(BoardgenError, match="both_connected must be one of"):
         parse_params({"both_connected": "loser"})
+
+
+@pytest.mark.parametrize(
+    ("params", "games", "depth"),
+    [(None, 8, 2), (None, 1, 3), ({"both_connected": "draw", "move_limit": 30}, 8, 2)],
+)
+def test_perft_equals_the_count_move_by_move(
+    params: dict[str, object] | None, games: int, depth: int
+) -> None:
+    """The replies counted line by line after each move (moves.py) against each move played."""
+    game = loa() if params is None else LinesGame(loa().spec, parse_params(params))
+    for position in positions_met(game, seed=3, games=games, last=4):
+        assert game.perft(position, depth) == perft_by_moves(game, position, depth)

@@ -21,6 +21,7 @@ from ..base import Check, Ending, MoveView, PieceView
 from ..lattice import Lattice, bits_of, nearest_directions
 from ..spec import GameSpec
 from ..stonetext import format_stones, parse_move_cell, parse_stones
+from .goals import Goals
 from .params import ConnectionParams, parse_params
 from .sides import board_sides
 
@@ -66,12 +67,6 @@ class ConnectionGame:
                 counts[b] = counts.get(b, 0) + 1
         #: Cells on two sides at once: the board's corners.
         self.corners = sum(1 << b for b, n in counts.items() if n >= 2)
-        border = 0
-        for mask in self.sides.values():
-            border |= mask
-        self.border = border
-        #: Per player: the masks of the sides they must join (empty: no such goal).
-        self.targets: list[list[int]] = []
         for pid in self.player_ids:
             names = params.connect.get(pid, ())
             unknown = [n for n in names if n not in self.sides]
@@ -81,9 +76,7 @@ class ConnectionGame:
                     f"{', '.join(sorted(self.sides))}",
                     key=f"rules.params.connect.{pid}",
                 )
-            self.targets.append([self.sides[n] for n in names])
-        #: Sides without their corners, for the fork.
-        self.edges = [mask & ~self.corners for mask in self.sides.values()]
+        self.goals = Goals(lattice, params, self.sides, self.corners, self.player_ids)
 
     # -- positions -------------------------------------------------------------------
 
@@ -106,33 +99,18 @@ class ConnectionGame:
     # -- goals -----------------------------------------------------------------------
 
     def goal_reached(self, own: int, player: int, bit: int) -> str:
-        """The goal the stone on ``bit`` completes for ``player`` ('' for none)."""
-        lattice, p = self.lattice, self.params
-        touching = lattice.around[bit] & own
-        group = lattice.group(1 << bit, own) if touching else 1 << bit
-        targets = self.targets[player]
-        if targets and all(group & t for t in targets):
-            return "connect"
-        if p.connect_all_sides and all(group & s for s in self.sides.values()):
-            return "all"
-        if p.bridge and (group & self.corners).bit_count() >= 2:
-            return "bridge"
-        if p.fork and sum(1 for e in self.edges if group & e) >= 3:
-            return "fork"
-        if p.ring and touching.bit_count() >= 2 and self.has_ring(own):
+        """The goal the stone on ``bit`` completes for ``player`` ('' for none); a ring
+        is looked for on the whole board (a position read from text may hold one that
+        the stone on ``bit`` did not close)."""
+        goals = self.goals
+        touching = self.lattice.around[bit] & own
+        group = self.lattice.group(1 << bit, own) if touching else 1 << bit
+        goal = goals.shape_goal(goals.features(group), player)
+        if goal:
+            return goal
+        if self.params.ring and touching.bit_count() >= 2 and goals.has_ring(own):
             return "ring"
         return ""
-
-    def has_ring(self, own: int) -> bool:
-        """Whether ``own`` stones close a loop around some cell: a region of other cells
-        that cannot reach the board's edge, or a stone of ``own`` off the edge whose
-        neighbours are all ``own`` (the loop of its six neighbours surrounds it)."""
-        lattice = self.lattice
-        rest = lattice.full & ~own
-        outside = lattice.group(rest & self.border, rest)
-        if rest & ~outside:
-            return True
-        return any(lattice.around[b] & ~own == 0 for b in bits_of(own & ~self.border))
 
     # -- moves -----------------------------------------------------------------------
 
@@ -171,20 +149,41 @@ class ConnectionGame:
             return 1
         if position.winner >= 0:
             return 0
-        empty = self.lattice.full & ~(position.stones[0] | position.stones[1])
+        me = position.mover
+        own, other = position.stones[me], position.stones[1 - me]
         if depth == 1:
-            return empty.bit_count() + (position.swappable >= 0)
-        if depth == 2 and position.swappable < 0:
-            me = position.mover
-            own, left = position.stones[me], empty.bit_count() - 1
-            if self.params.swap and not (position.stones[0] | position.stones[1]):
-                left += 1  # the reply to the first stone may be the swap
-            goal = self.goal_reached
-            return sum(left for b in bits_of(empty) if not goal(own | 1 << b, me, b))
-        total = sum(self.perft(self._place(position, b), depth - 1) for b in bits_of(empty))
-        if position.swappable >= 0:
-            total += self.perft(self._place(position, position.swappable, take_over=True), depth - 1)
+            return (self.lattice.full & ~(own | other)).bit_count() + (position.swappable >= 0)
+        if self.params.ring and (self.goals.has_ring(own) or self.goals.has_ring(other)):
+            return self._perft_by_play(position, depth)  # a ring in the setup
+        return self._perft(own, other, me, position.swappable, depth)
+
+    def _perft(self, own: int, other: int, me: int, swappable: int, depth: int) -> int:
+        """Perft on bare masks (``own``: the mover's stones; ``depth`` at least 2): the
+        moves that win at once end the game, every other one is followed."""
+        empty = self.lattice.full & ~(own | other)
+        free = empty & ~self.goals.winning_cells(own, empty, me)
+        first = self.params.swap and not (own | other)  # the reply may take it over
+        if depth == 2:
+            total = free.bit_count() * (empty.bit_count() - 1 + first)
+        else:
+            total = sum(
+                self._perft(other, own | 1 << b, 1 - me, b if first else -1, depth - 1) for b in bits_of(free)
+            )
+        if swappable >= 0:
+            taken = 1 << swappable
+            if not self.goal_reached(own | taken, me, swappable):
+                if depth == 2:
+                    total += empty.bit_count()
+                else:
+                    total += self._perft(other & ~taken, own | taken, 1 - me, -1, depth - 1)
         return total
+
+    def _perft_by_play(self, position: ConnectionPosition, depth: int) -> int:
+        """Perft move by move, each goal checked on the whole board: for a setup that
+        already holds a ring, which :meth:`Goals.winning_cells` assumes away."""
+        if depth == 0:
+            return 1
+        return sum(self._perft_by_play(self.play(position, m), depth - 1) for m in self.legal_moves(position))
 
     # -- the end -----------------------------------------------------------------------
 

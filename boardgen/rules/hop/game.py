@@ -22,7 +22,9 @@ from ..base import Check, Ending, MoveView, PieceView
 from ..lattice import Lattice, bits_of, nearest_directions
 from ..spec import GameSpec
 from ..stonetext import format_stones, parse_stones
+from .board import HopBoard
 from .params import HopParams, parse_params
+from .perft import HopPerft
 
 #: (from, to); STOP ends a chain of hops, or passes when a player is blocked.
 Move = tuple[int, int]
@@ -51,24 +53,16 @@ class HopGame:
         self.lattice = lattice = Lattice(spec.grid, spec.playable, nearest_directions(spec.grid))
         self.player_ids = tuple(p.id for p in spec.players)
         self.letters = tuple(p.letter for p in spec.players)
-        #: Per bit: (neighbour bit, landing bit or -1) in each direction.
-        self.jumps: dict[int, tuple[tuple[int, int], ...]] = {}
-        for b in bits_of(lattice.full):
-            out = []
-            for d in lattice.direction_names:
-                n = lattice.step_bit(b, d)
-                if n is not None:
-                    land = lattice.step_bit(n, d)
-                    out.append((n, -1 if land is None else land))
-            self.jumps[b] = tuple(out)
-        self._full = lattice.full
-        self._shift_pairs = tuple(lattice.shifts.values())
         #: Per player: the mask of their target point (the half turn of their home).
         self.targets: list[int] = []
         for pid in self.player_ids:
             home = self.spec.setup.get(pid, frozenset())
             turned = [spec.grid.half_turn(c) for c in home]
             self.targets.append(lattice.mask(c for c in turned if c is not None))
+        self.board = HopBoard(lattice, self.targets, params)
+        #: Per bit: (neighbour bit, landing bit or -1) in each direction.
+        self.jumps = self.board.jumps
+        self._perft = HopPerft(self.board, len(self.player_ids), params.turn_limit)
 
     # -- positions -------------------------------------------------------------------
 
@@ -93,20 +87,14 @@ class HopGame:
 
     # -- moves -------------------------------------------------------------------------
 
-    def _hops(self, bit: int, occupied: int, visited: int) -> list[int]:
-        return [
-            land
-            for over, land in self.jumps[bit]
-            if land >= 0 and occupied >> over & 1 and not (occupied | visited) >> land & 1
-        ]
-
     def _moves(self, position: HopPosition) -> list[tuple[int, int]]:
         occupied = 0
         for m in position.pieces:
             occupied |= m
         if position.hopping >= 0:
             return [
-                (position.hopping, land) for land in self._hops(position.hopping, occupied, position.visited)
+                (position.hopping, land)
+                for land in self.board.hops(position.hopping, occupied, position.visited)
             ] + [(-1, -1)]
         out = []
         for b in bits_of(position.pieces[position.mover]):
@@ -117,20 +105,12 @@ class HopGame:
                     out.append((b, land))
         return out or [(-1, -1)]
 
-    def _won(self, pieces: tuple[int, ...], player: int) -> bool:
-        target = self.targets[player]
-        if not target:
-            return False
-        if self.params.win_needs_own_pieces:
-            return pieces[player] & target == target
+    def _advance(self, position: HopPosition, pieces: tuple[int, ...]) -> HopPosition:
+        me = position.mover
         occupied = 0
         for m in pieces:
             occupied |= m
-        return occupied & target == target and bool(pieces[player] & target)
-
-    def _advance(self, position: HopPosition, pieces: tuple[int, ...]) -> HopPosition:
-        me = position.mover
-        winner = me if self._won(pieces, me) else -1
+        winner = me if self.board.won(pieces[me], occupied, me) else -1
         return HopPosition(pieces, (me + 1) % len(pieces), -1, 0, position.turns + 1, winner)
 
     def _after(self, position: HopPosition, move: tuple[int, int]) -> HopPosition:
@@ -147,7 +127,7 @@ class HopGame:
         occupied = 0
         for m in new:
             occupied |= m
-        if self._hops(b, occupied, visited):
+        if self.board.hops(b, occupied, visited):
             return HopPosition(new, me, b, visited, position.turns, -1)
         return self._advance(position, new)
 
@@ -173,93 +153,10 @@ class HopGame:
             return 1
         if self._over(position):
             return 0
-        if depth == 1 and position.hopping < 0:
-            return self._count(position)
         pieces = list(position.pieces)
-        return self._perft(pieces, position.mover, position.hopping, position.visited, position.turns, depth)
-
-    def _perft(self, pieces: list[int], me: int, hopping: int, visited: int, turns: int, depth: int) -> int:
-        """Perft on bare masks; ``pieces`` is changed in place and restored."""
-        occupied = 0
-        for m in pieces:
-            occupied |= m
-        if hopping >= 0:
-            lands = self._hops(hopping, occupied, visited)
-            if depth == 1:
-                return len(lands) + 1
-            total = self._next(pieces, me, turns, depth - 1)
-            for land in lands:
-                total += self._hop(pieces, me, hopping, land, visited, occupied, turns, depth - 1)
-            return total
-        own = pieces[me]
-        if depth == 1:
-            return self._count_masks(own, occupied)
-        total = 0
-        moved = False
-        for a in bits_of(own):
-            for over, land in self.jumps[a]:
-                if not occupied >> over & 1:
-                    moved = True
-                    pieces[me] = own ^ (1 << a) ^ (1 << over)
-                    if not (1 << over & self.targets[me] and self._won(tuple(pieces), me)):
-                        total += self._next(pieces, me, turns, depth - 1)
-                    pieces[me] = own
-                elif land >= 0 and not occupied >> land & 1:
-                    moved = True
-                    total += self._hop(pieces, me, a, land, 1 << a, occupied, turns, depth - 1)
-        if not moved:
-            total += self._next(pieces, me, turns, depth - 1)
-        return total
-
-    def _hop(
-        self,
-        pieces: list[int],
-        me: int,
-        a: int,
-        land: int,
-        visited: int,
-        occupied: int,
-        turns: int,
-        depth: int,
-    ) -> int:
-        """Perft below the hop a -> land: the chain goes on if it can, else the turn ends."""
-        own = pieces[me]
-        pieces[me] = own ^ (1 << a) ^ (1 << land)
-        visited |= 1 << land
-        after = occupied ^ (1 << a) ^ (1 << land)
-        if self._hops(land, after, visited):
-            total = self._perft(pieces, me, land, visited, turns, depth)
-        elif 1 << land & self.targets[me] and self._won(tuple(pieces), me):
-            total = 0
-        else:
-            total = self._next(pieces, me, turns, depth)
-        pieces[me] = own
-        return total
-
-    def _next(self, pieces: list[int], me: int, turns: int, depth: int) -> int:
-        """Perft once the mover's turn is over (the win, if any, already checked)."""
-        limit = self.params.turn_limit
-        if limit and turns + 1 >= limit:
-            return 0
-        if depth == 0:
-            return 1
-        return self._perft(pieces, (me + 1) % len(pieces), -1, 0, turns + 1, depth)
-
-    def _count(self, position: HopPosition) -> int:
-        """The moves of a turn's first ply, counted a direction at a time over all the
-        mover's pieces at once: steps onto empty cells, hops over a piece onto one."""
-        occupied = 0
-        for m in position.pieces:
-            occupied |= m
-        return self._count_masks(position.pieces[position.mover], occupied)
-
-    def _count_masks(self, own: int, occupied: int) -> int:
-        empty = self._full & ~occupied
-        count = 0
-        for left, right in self._shift_pairs:
-            near = (own << left) >> right
-            count += (near & empty).bit_count() + ((((near & occupied) << left) >> right) & empty).bit_count()
-        return count or 1  # a blocked player passes
+        return self._perft.count(
+            pieces, position.mover, position.hopping, position.visited, position.turns, depth
+        )
 
     # -- the end -----------------------------------------------------------------------
 

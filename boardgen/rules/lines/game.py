@@ -20,6 +20,7 @@ from ..base import Check, Ending, MoveView, PieceView
 from ..lattice import Lattice, bits_of
 from ..spec import GameSpec
 from ..stonetext import format_stones, parse_move_cell, parse_stones
+from .moves import LineMoves
 from .params import LinesParams, parse_params
 
 #: A move: the cell a piece leaves and the cell it reaches.
@@ -48,64 +49,8 @@ class LinesGame:
         self.lattice = lattice = Lattice(spec.grid, spec.playable)
         self.player_ids = (spec.players[0].id, spec.players[1].id)
         self.letters = (spec.players[0].letter, spec.players[1].letter)
-        grid = spec.grid
-        names = lattice.direction_names
-        opposite = {}
-        for d in names:
-            dx, dy = grid.directions[d]
-            for e in names:
-                if grid.directions[e] == (-dx, -dy):
-                    opposite[d] = e
-        #: Per bit: for each line through it (a direction and its opposite), the line's
-        #: mask and, by the number k of pieces on it, the moves k cells along either
-        #: way as (target bit, target mask, mask of the cells jumped).
-        self._lines: dict[int, list[tuple[int, list[list[tuple[int, int, int]]]]]] = {}
-        for b in bits_of(lattice.full):
-            table = []
-            done: set[str] = set()
-            for d in names:
-                if d in done:
-                    continue
-                ways = [d] + ([opposite[d]] if d in opposite else [])
-                done.update(ways)
-                line = 1 << b
-                by_count: list[list[tuple[int, int, int]]] = [
-                    [] for _ in range(lattice.width + lattice.height + 2)
-                ]
-                for w in ways:
-                    ray = lattice.ray(b, w)
-                    jumped = 0
-                    for k, x in enumerate(ray, start=1):
-                        line |= 1 << x
-                        by_count[k].append((x, 1 << x, jumped))
-                        jumped |= 1 << x
-                table.append((line, by_count))
-            self._lines[b] = table
+        self.moves = LineMoves(lattice)
         self._remember = params.repetition_draws
-        #: Per line of the board (a direction and its opposite): its mask and the two
-        #: shifts along it, for counting every piece's moves at once.
-        self._axes: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = []
-        seen_axes: set[str] = set()
-        for d in names:
-            if d in seen_axes:
-                continue
-            back = opposite.get(d)
-            seen_axes.update((d, back) if back else (d,))
-            lines = set()
-            for b in bits_of(lattice.full):
-                mask = 1 << b
-                for w in (d, back) if back else (d,):
-                    for x in lattice.ray(b, w):
-                        mask |= 1 << x
-                lines.add(mask)
-            shifts = tuple(lattice.shifts[w] for w in ((d, back) if back else (d,)))
-            self._axes.append((tuple(sorted(lines)), shifts))
-        #: Every line of the board, with a memo of how many moves a pattern of pieces on
-        #: it allows the mover (keyed by the mover's and the opponent's pieces on it):
-        #: a line of 8 has at most 3^8 patterns, so counting a position's moves is one
-        #: look-up per line once the patterns have been met.
-        self._all_lines: tuple[int, ...] = tuple(line for lines, _ in self._axes for line in lines)
-        self._line_moves: list[dict[tuple[int, int], int]] = [{} for _ in self._all_lines]
 
     # -- positions -------------------------------------------------------------------
 
@@ -128,46 +73,6 @@ class LinesGame:
         }
 
     # -- moves -------------------------------------------------------------------------
-
-    def _steps(self, own: int, opp: int) -> list[tuple[int, int]]:
-        """(from bit, to bit) of every legal move of ``own``."""
-        occupied = own | opp
-        out = []
-        lines = self._lines
-        for b in bits_of(own):
-            for line, by_count in lines[b]:
-                for target, mask, jumped in by_count[(line & occupied).bit_count()]:
-                    if not mask & own and not jumped & opp:
-                        out.append((b, target))
-        return out
-
-    def _count(self, own: int, opp: int) -> int:
-        """How many moves :meth:`_steps` would list: the sum over the board's lines of
-        the moves along each, looked up by the line's pattern of pieces."""
-        count = 0
-        memo = self._line_moves
-        for index, line in enumerate(self._all_lines):
-            mine = own & line
-            if mine:
-                key = (mine, opp & line)
-                found = memo[index].get(key)
-                if found is None:
-                    found = memo[index][key] = self._moves_on_line(line, mine, key[1])
-                count += found
-        return count
-
-    def _moves_on_line(self, line: int, own: int, opp: int) -> int:
-        """Moves of the pieces ``own`` along ``line`` (both ways), with ``opp`` on it."""
-        k = (own | opp).bit_count()
-        count = 0
-        for b in bits_of(own):
-            for mask, walks in self._lines[b]:
-                if mask != line:
-                    continue
-                for _, target, jumped in walks[k]:
-                    if not target & own and not jumped & opp:
-                        count += 1
-        return count
 
     def connected(self, mask: int) -> bool:
         """Whether the pieces of ``mask`` form one group (none or one piece: yes)."""
@@ -207,7 +112,7 @@ class LinesGame:
             return []
         me = position.mover
         cell = self.lattice.cell
-        steps = self._steps(position.pieces[me], position.pieces[1 - me])
+        steps = self.moves.steps(position.pieces[me], position.pieces[1 - me])
         return sorted(((cell(a), cell(b)) for a, b in steps), key=self._order)
 
     def _order(self, move: Move) -> tuple[int, int, int, int]:
@@ -232,32 +137,70 @@ class LinesGame:
         return self._perft(own, opp, me, depth, position.plies, set(position.seen))
 
     def _perft(self, own: int, opp: int, me: int, depth: int, plies: int, seen: set[tuple[int, int]]) -> int:
-        """Perft on bare masks, with one set of the boards met along the path."""
+        """Perft on bare masks, with one set of the boards met along the path. Two plies
+        from the end, the replies to each move are counted by correcting the
+        opponent's count before it on the lines through the move's two cells."""
         if depth == 1:
-            return self._count(own, opp)
-        steps = self._steps(own, opp)
+            return self.moves.count(own, opp)
         limit = self.params.move_limit
         if limit and plies + 1 >= limit:
             return 0
+        last = depth == 2
+        if last:
+            replies = self.moves.per_line(opp, own)
+            before = sum(replies)
+        landings = self._landings(own)
         connected = self.connected
         remember = self._remember
         total = 0
-        for a, b in steps:
+        for step in self.moves.steps(own, opp):
+            a, b = step
             reached = 1 << b
             own2 = own ^ (1 << a) ^ reached
             opp2 = opp & ~reached
-            if connected(own2) or (opp2 != opp and connected(opp2)):
+            if (landings[a] >> b & 1 and connected(own2)) or (opp2 != opp and connected(opp2)):
                 continue  # the game is over: only a capture can connect the opponent
             if remember:
                 key = (own2, opp2) if me == 0 else (opp2, own2)
                 if key in seen:
-                    continue
+                    continue  # drawn by repetition
+            if last:
+                total += self.moves.count_after(replies, before, opp2, own2, step)
+            elif remember:
                 seen.add(key)
                 total += self._perft(opp2, own2, 1 - me, depth - 1, plies + 1, seen)
                 seen.discard(key)
             else:
                 total += self._perft(opp2, own2, 1 - me, depth - 1, plies + 1, seen)
         return total
+
+    def _landings(self, own: int) -> dict[int, int]:
+        """Per piece of ``own``: the cells next to every group but its own, the only ones
+        where it can land and leave all the pieces of ``own`` joined up."""
+        around = self.lattice.around
+        groups: list[int] = []
+        halos: list[int] = []  # the cells next to each group
+        left = own
+        while left:
+            group = frontier = left & -left
+            halo = 0
+            while frontier:
+                for b in bits_of(frontier):
+                    halo |= around[b]
+                frontier = halo & own & ~group
+                group |= frontier
+            left &= ~group
+            groups.append(group)
+            halos.append(halo & ~group)
+        out = {}
+        for i, group in enumerate(groups):
+            cells = self.lattice.full
+            for j, halo in enumerate(halos):
+                if j != i:
+                    cells &= halo
+            for b in bits_of(group):
+                out[b] = cells
+        return out
 
     # -- the end -----------------------------------------------------------------------
 
@@ -272,7 +215,7 @@ class LinesGame:
             pid = self.player_ids[position.winner]
             return Ending(pid, f"{pid} {position.why}")
         me = position.mover
-        if self._steps(position.pieces[me], position.pieces[1 - me]):
+        if self.moves.steps(position.pieces[me], position.pieces[1 - me]):
             return None
         if self.params.no_move_loses:
             return Ending(self.player_ids[1 - me], f"{self.player_ids[me]} has no legal move")
