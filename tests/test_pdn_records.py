@@ -239,3 +239,18 @@ def test_the_game_sheet_prints_nags(tmp_path: Path) -> None:
     pdf = pypdfium2.PdfDocument(str(tmp_path / "s.pdf"))
     text = pdf[0].get_textpage().get_text_range()
     assert "11-15!" in text and "23-19?!" in text and "8-11 $14" in text
+
+
+def test_the_game_sheet_prints_side_lines_numbered_with_their_nags_and_comments(tmp_path: Path) -> None:
+    """A side line is printed after the move it replaces, numbered from where it starts
+    (``1...`` for Black's reply), with NAGs as symbols and a side line inside it."""
+    path = tmp_path / "g.pdn"
+    path.write_text(
+        '[Black "Ann"][White "Bob"] 1. 11-15 23-19 (1... 22-18 15x22 25x18 {A quieter line.}'
+        " (2... 26x17 $2 8-11)) 2. 8-11 22-17 $1 *"
+    )
+    code, _, err = run("game", str(path), "-o", str(tmp_path / "s.pdf"))
+    assert code == 0, err
+    pdf = pypdfium2.PdfDocument(str(tmp_path / "s.pdf"))
+    text = " ".join(pdf[0].get_textpage().get_text_range().split())
+    assert "23-19 (1... 22-18 2. 15x22 25x18 A quieter line. (2... 26x17? 3. 8-11)) 2. 8-11 22-17!" in text

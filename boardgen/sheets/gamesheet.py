@@ -32,7 +32,7 @@ from ..backends.pdf import MM
 from ..draw import scene
 from ..errors import BoardgenError, one_line
 from ..paper import Paper
-from ..pdn.reader import GameRecord, Ply
+from ..pdn.reader import GameRecord, Ply, Variation
 from ..render.diagram import fit_cell_size
 from ..texts.catalogue import Catalogue, catalogue
 from .flow import FOOTER, MARGIN, MUTED, SceneFlowable, rule_doc, styles, text_frame
@@ -69,24 +69,37 @@ def nag_text(nag: str) -> str:
 
 def _moves_text(record: GameRecord, plies: tuple[Ply, ...]) -> str:
     """The row's moves as platypus markup."""
+    return _line_markup(record, plies)
+
+
+def _line_markup(record: GameRecord, plies: tuple[Ply, ...]) -> str:
+    """Plies as platypus markup: move numbers in bold (``12...`` where a line opens on
+    the second move of a pair), NAGs as symbols, comments in italics after their move,
+    and each side line after the move it replaces (and its comment), in grey and in
+    brackets, written the same way (a side line inside a side line likewise)."""
     parts: list[str] = []
-    second_first = record.start.turn != record.game.start.turn
     for ply in plies:
-        first_of_pair = (ply.index % 2 == 1) != second_first
-        if first_of_pair:
+        if ply.before.turn == record.game.start.turn:  # the player who opens each numbered pair
             parts.append(f"<b>{ply.number}.</b>")
         elif ply is plies[0]:
             parts.append(f"<b>{ply.number}...</b>")
         parts.append(escape(ply.written + "".join(nag_text(n) for n in ply.nags)))
-        for variation in ply.variations:
-            parts.append(f'<font color="{MUTED}">({escape(variation)})</font>')
         if ply.comment:
             parts.append(f"<i>{escape(ply.comment)}</i>")
+        if ply.lines:
+            parts.extend(_side_line(record, line) for line in ply.lines)
+        else:  # a record built without its side lines played: their text as written
+            parts.extend(f'<font color="{MUTED}">({escape(text)})</font>' for text in ply.variations)
     return " ".join(parts)
 
 
+def _side_line(record: GameRecord, line: Variation) -> str:
+    opening = f"<i>{escape(line.comment)}</i> " if line.comment else ""
+    return f'<font color="{MUTED}">({opening}{_line_markup(record, line.plies)})</font>'
+
+
 def _label(record: GameRecord, ply: Ply) -> str:
-    second = (ply.index % 2 == 1) == (record.start.turn != record.game.start.turn)
+    second = ply.before.turn != record.game.start.turn
     return f"{ply.number}.{'..' if second else ''} {ply.written}"
 
 
