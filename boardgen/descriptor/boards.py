@@ -9,6 +9,9 @@ takes the keys common to all (:data:`COMMON_KEYS`):
 ``marks: [names]``          points marked on the board (a Go board's star points)
 ``point_style: none | dots | holes``
                             how each point of a board of points is drawn
+``skip_letters: [i]``        letters left out of the columns' names (Go's boards: ``j``
+                            follows ``h``); names in the descriptor, on the board, in
+                            moves and positions all use the letters that remain
 ``sides: {side: player}``   sides of the board that belong to a player (Hex, Y; the
                             shapes that name their sides: rhombus, triangle, star),
                             drawn as a band in the player's colour
@@ -35,7 +38,7 @@ from ..geometry import (
     StarGrid,
     TriangleGrid,
 )
-from ..geometry.base import column_letters, parse_column_letters
+from ..geometry.base import ALPHABET, column_letters, parse_column_letters
 from .model import BoardSpec
 from .reader import Reader
 from .yamlload import PathKey
@@ -53,11 +56,32 @@ _ROWS = (1, 6)
 #: Most lines a board of points may list (each line is walked point by point).
 MAX_LINES = 2000
 
-COMMON_KEYS = ("drawn", "remove", "marks", "point_style")
+COMMON_KEYS = ("drawn", "remove", "marks", "point_style", "skip_letters")
 #: Shapes whose sides have names a descriptor may give to players (``sides:``).
 _SIDED = (*COMMON_KEYS, "sides")
 
+#: The common keys a mancala board takes (its pits are neither cells nor points).
+_PIT_KEYS = ("remove", "marks", "skip_letters")
+
 _PATH: PathKey = ("board",)
+
+
+def _alphabet(r: Reader) -> str:
+    """The letters columns are named with: the alphabet less ``skip_letters``."""
+    where: PathKey = (*_PATH, "skip_letters")
+    if not r.has(where):
+        return ALPHABET
+    skipped: set[str] = set()
+    for i in range(len(r.sequence(where, min_items=1))):
+        letter = r.string((*where, i))
+        if len(letter) != 1 or letter not in ALPHABET:
+            raise r.error((*where, i), f"'{letter}' is not one lowercase letter a to z")
+        if letter in skipped:
+            raise r.error((*where, i), f"'{letter}' is listed twice")
+        skipped.add(letter)
+    if len(skipped) > len(ALPHABET) - 2:
+        raise r.error(where, "leaves fewer than two letters to name the columns")
+    return "".join(ch for ch in ALPHABET if ch not in skipped)
 
 
 def _drawn(r: Reader, default: str = "cells") -> str:
@@ -79,7 +103,7 @@ def _square(r: Reader, aspect: float) -> tuple[Grid, frozenset[int], Mapping[int
         else "light"
     )
     grid = SquareGrid(width, height, near_right, drawn=_drawn(r), aspect=aspect)  # type: ignore[arg-type]
-    grid = _masked(r, grid)
+    grid = _masked(r, grid.lettered(_alphabet(r)))
     playable_word = r.string((*_PATH, "playable"), choices=("all", "dark", "light"))
     if playable_word == "all":
         playable = frozenset(grid.cells())
@@ -146,7 +170,7 @@ def _star(r: Reader, aspect: float) -> Grid:
 
 
 def _pits(r: Reader, aspect: float) -> Grid:
-    r.mapping(_PATH, required=("kind", "pits"), optional=("rows", "stores", "remove", "marks"))
+    r.mapping(_PATH, required=("kind", "pits"), optional=("rows", "stores", *_PIT_KEYS))
     low, high = PITS
     pits = r.integer((*_PATH, "pits"), minimum=low, maximum=high)
     rows = r.integer((*_PATH, "rows"), minimum=_ROWS[0], maximum=_ROWS[1]) if r.has((*_PATH, "rows")) else 2
@@ -159,6 +183,7 @@ def _points(r: Reader, aspect: float) -> Grid:
     (``all`` or a list of names), ``lines`` (each a list of names: a line runs straight
     from each named point to the next, through every point of the board it crosses)."""
     r.mapping(_PATH, required=("kind", "width", "height", "points", "lines"), optional=COMMON_KEYS)
+    alphabet = _alphabet(r)
     low, high = LATTICE_SIZE
     width = r.integer((*_PATH, "width"), minimum=low, maximum=high)
     height = r.integer((*_PATH, "height"), minimum=low, maximum=high)
@@ -168,7 +193,7 @@ def _points(r: Reader, aspect: float) -> Grid:
     else:
         points = set()
         for i in range(len(r.sequence(where, min_items=2))):
-            xy = _place(r, (*where, i), width, height)
+            xy = _place(r, (*where, i), width, height, alphabet)
             if xy in points:
                 raise r.error((*where, i), f"'{r.get((*where, i))}' is listed twice")
             points.add(xy)
@@ -180,19 +205,17 @@ def _points(r: Reader, aspect: float) -> Grid:
         raise r.error(lines_path, f"at most {MAX_LINES} lines")
     for i in range(len(lines)):
         line_path: PathKey = (*lines_path, i)
-        ends = [
-            _place(r, (*line_path, j), width, height) for j in range(len(r.sequence(line_path, min_items=2)))
-        ]
+        count = len(r.sequence(line_path, min_items=2))
+        ends = [_place(r, (*line_path, j), width, height, alphabet) for j in range(count)]
         for j, (a, b) in enumerate(itertools.pairwise(ends)):
             for xy in (a, b):
                 if xy not in points:
-                    raise r.error(
-                        (*line_path, j), f"the line passes through {_name(xy)}, which is not a point"
-                    )
+                    message = f"the line passes through {_name(xy, alphabet)}, which is not a point"
+                    raise r.error((*line_path, j), message)
             walked = _walk(a, b, points)
             if walked is None:
                 message = (
-                    f"{_name(a)} to {_name(b)} is not a straight line of the lattice "
+                    f"{_name(a, alphabet)} to {_name(b, alphabet)} is not a straight line of the lattice "
                     "(along a row, column or diagonal)"
                 )
                 raise r.error((*line_path, j + 1), message)
@@ -216,17 +239,17 @@ def _walk(
     return [p for k in range(steps + 1) if (p := (a[0] + k * sx, a[1] + k * sy)) in points]
 
 
-def _name(xy: tuple[int, int]) -> str:
-    return f"{column_letters(xy[0])}{xy[1] + 1}"
+def _name(xy: tuple[int, int], alphabet: str) -> str:
+    return f"{column_letters(xy[0], alphabet)}{xy[1] + 1}"
 
 
-def _place(r: Reader, path: PathKey, width: int, height: int) -> tuple[int, int]:
+def _place(r: Reader, path: PathKey, width: int, height: int, alphabet: str) -> tuple[int, int]:
     """A lattice place named like a square (``d4``), on the lattice."""
     text = r.string(path).strip().lower()
     letters = text.rstrip("0123456789")
     digits = text[len(letters) :]
     try:
-        x = parse_column_letters(letters)
+        x = parse_column_letters(letters, alphabet)
         y = int(digits) - 1
     except ValueError:
         raise r.error(path, f"'{text}' is not a place name like d4") from None
@@ -278,7 +301,7 @@ def parse_board(r: Reader, aspect: float, players: tuple[str, ...]) -> BoardSpec
     if kind == "square":
         grid, playable, pdn = _square(r, aspect)
     else:
-        grid = _masked(r, SHAPES[kind](r, aspect))
+        grid = _masked(r, SHAPES[kind](r, aspect).lettered(_alphabet(r)))
         playable = frozenset(grid.cells())
     if aspect != 1.0 and kind not in ("square", "points"):
         raise r.error(
