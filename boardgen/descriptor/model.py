@@ -51,6 +51,9 @@ class RegionStyle:
     name: Mapping[str, str] = field(default_factory=dict)
     colour: str | None = None
     pattern: str = "none"
+    #: Per language, forms of the name a descriptor gives itself for the cases the
+    #: language declines (German ``{name: die Sümpfe, acc: die Sümpfe, dat: den Sümpfen}``).
+    forms: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
