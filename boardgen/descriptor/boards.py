@@ -12,6 +12,10 @@ takes the keys common to all (:data:`COMMON_KEYS`):
 ``skip_letters: [i]``        letters left out of the columns' names (Go's boards: ``j``
                             follows ``h``); names in the descriptor, on the board, in
                             moves and positions all use the letters that remain
+``words: [{text, at, size, offset}]``
+                            words printed on the board, centred on a place or between
+                            places (``at: [c5, c6]``), moved by ``offset: [dx, dy]``
+                            cells, ``size`` points high (at least 6)
 ``sides: {side: player}``   sides of the board that belong to a player (Hex, Y; the
                             shapes that name their sides: rhombus, triangle, star),
                             drawn as a band in the player's colour
@@ -39,7 +43,8 @@ from ..geometry import (
     TriangleGrid,
 )
 from ..geometry.base import ALPHABET, column_letters, parse_column_letters
-from .model import BoardSpec
+from .model import BoardSpec, BoardWord
+from .printable import check_printable
 from .reader import Reader
 from .yamlload import PathKey
 
@@ -55,13 +60,18 @@ PITS = (2, 30)
 _ROWS = (1, 6)
 #: Most lines a board of points may list (each line is walked point by point).
 MAX_LINES = 2000
+#: Words on a board: how many, how long, and their size in points (6 pt at the least,
+#: the smallest text boardgen prints).
+MAX_WORDS = 20
+MAX_WORD = 40
+WORD_POINTS = (6.0, 72.0)
 
-COMMON_KEYS = ("drawn", "remove", "marks", "point_style", "skip_letters")
+COMMON_KEYS = ("drawn", "remove", "marks", "point_style", "skip_letters", "words")
 #: Shapes whose sides have names a descriptor may give to players (``sides:``).
 _SIDED = (*COMMON_KEYS, "sides")
 
 #: The common keys a mancala board takes (its pits are neither cells nor points).
-_PIT_KEYS = ("remove", "marks", "skip_letters")
+_PIT_KEYS = ("remove", "marks", "skip_letters", "words")
 
 _PATH: PathKey = ("board",)
 
@@ -326,4 +336,44 @@ def parse_board(r: Reader, aspect: float, players: tuple[str, ...]) -> BoardSpec
                 names = ", ".join(known) or "none"
                 raise r.error(where, f"no side '{name}' on a {grid.kind} board (sides: {names})", at_key=True)
             sides[name] = r.string(where, choices=players)
-    return BoardSpec(grid, playable, pdn, marks=marks, point_style=style, sides=sides)
+    words = _words(r, grid) if r.has((*_PATH, "words")) else ()
+    return BoardSpec(grid, playable, pdn, marks=marks, point_style=style, sides=sides, words=words)
+
+
+def _words(r: Reader, grid: Grid) -> tuple[BoardWord, ...]:
+    """``board.words``: each a ``text`` centred on the middle of the places ``at`` names
+    (one, or several: ``[c5, c6]`` is half-way between), moved by ``offset`` cells."""
+    path: PathKey = (*_PATH, "words")
+    words = []
+    items = r.sequence(path, min_items=1)
+    if len(items) > MAX_WORDS:
+        raise r.error(path, f"at most {MAX_WORDS} words on a board")
+    for i in range(len(items)):
+        where: PathKey = (*path, i)
+        r.mapping(where, required=("text", "at"), optional=("size", "offset"))
+        text = check_printable(r, (*where, "text"), r.string((*where, "text")), MAX_WORD)
+        at: PathKey = (*where, "at")
+        if isinstance(r.get(at), str):
+            try:
+                cells = [grid.parse(r.string(at))]
+            except ValueError as error:
+                raise r.error(at, str(error)) from None
+        else:
+            r.sequence(at, min_items=1)
+            cells = sorted(_cells(r, grid, at))
+        points = [grid.centre(c) for c in cells]
+        x = sum(p[0] for p in points) / len(points)
+        y = sum(p[1] for p in points) / len(points)
+        if r.has((*where, "offset")):
+            if len(r.sequence((*where, "offset"))) != 2:
+                raise r.error((*where, "offset"), "two numbers of cells: [east, north]")
+            x += r.number((*where, "offset", 0), minimum=-10, maximum=10, unit="cells")
+            y += r.number((*where, "offset", 1), minimum=-10, maximum=10, unit="cells")
+        low, high = WORD_POINTS
+        size = (
+            r.number((*where, "size"), minimum=low, maximum=high, unit="pt")
+            if r.has((*where, "size"))
+            else 12.0
+        )
+        words.append(BoardWord(text, (x, y), size))
+    return tuple(words)
