@@ -131,11 +131,6 @@ class FontSet:
         every = (self.regular, self.bold, self.italic, self.bold_italic, self.symbols, *self.fallbacks)
         return tuple(dict.fromkeys(every))
 
-    @property
-    def own(self) -> bool:
-        """Whether a designer chose some of the faces (not boardgen's defaults)."""
-        return self != DEFAULT
-
     def face_for(self, text: str, *, bold: bool = False, symbols: bool = False) -> Face:
         """The face that draws ``text``: the symbol face or the text face of the style,
         else the first of the symbol face and the fallbacks that has every character
@@ -152,13 +147,13 @@ DEFAULT = FontSet()
 def _face_for(fonts: FontSet, text: str, bold: bool, symbols: bool) -> Face:
     first = fonts.symbols if symbols else fonts.face(bold=bold)
     for face in (first, fonts.symbols, *fonts.fallbacks):
-        if not _lacks(face.file, text):
+        if not _lacks(face, text):
             return face
     return first
 
 
-def _lacks(file: str, text: str) -> str:
-    widths = _metrics(file).widths
+def _lacks(face: Face, text: str) -> str:
+    widths = _metrics(face).widths
     return "".join(sorted({ch for ch in text if ord(ch) not in widths and ch not in "\n\r\t"}))
 
 
@@ -273,8 +268,10 @@ def _read_metrics(data: bytes) -> _Metrics:
 
 
 @functools.cache
-def _metrics(file: str) -> _Metrics:
-    with open(file, "rb") as fh:
+def _metrics(face: Face) -> _Metrics:
+    """The widths of ``face``, read once per face (a face is its bytes' digest, so a file
+    changed in place, as the studio sees, is another face)."""
+    with open(face.file, "rb") as fh:
         return _read_metrics(fh.read())
 
 
@@ -343,13 +340,13 @@ def text_width(
     (mm), in the face that draws it (:meth:`FontSet.face_for`; ``fonts``: the set in
     effect unless given); ``symbols``: set in the symbol face."""
     face = (fonts or current_fonts()).face_for(text, bold=bold, symbols=symbols)
-    return size * _em_width(text, face.file)
+    return size * _em_width(text, face)
 
 
 @functools.lru_cache(maxsize=8192)
-def _em_width(text: str, file: str) -> float:
+def _em_width(text: str, face: Face) -> float:
     """Width of ``text`` at size 1: boards measure the same labels again and again."""
-    metrics = _metrics(file)
+    metrics = _metrics(face)
     get, default = metrics.widths.get, metrics.default
     return sum(get(ord(ch), default) for ch in text)
 
@@ -369,18 +366,18 @@ def missing_glyphs(
     text: str, bold: bool = False, *, italic: bool = False, fonts: FontSet | None = None
 ) -> str:
     """The characters of ``text`` the text face of a style cannot draw (they would print as boxes)."""
-    return _lacks((fonts or current_fonts()).face(bold=bold, italic=italic).file, text)
+    return _lacks((fonts or current_fonts()).face(bold=bold, italic=italic), text)
 
 
 def unprintable(text: str, *, fonts: FontSet | None = None) -> str:
     """The characters of ``text`` no face of the set draws it with (the text face, the
     symbol face and the fallbacks, as :meth:`FontSet.face_for` picks)."""
-    return _lacks((fonts or current_fonts()).face_for(text).file, text)
+    return _lacks((fonts or current_fonts()).face_for(text), text)
 
 
 def missing_symbols(text: str, *, fonts: FontSet | None = None) -> str:
     """The characters of ``text`` neither the symbol face nor a fallback can draw."""
-    return _lacks((fonts or current_fonts()).face_for(text, symbols=True).file, text)
+    return _lacks((fonts or current_fonts()).face_for(text, symbols=True), text)
 
 
 # -- embedding ----------------------------------------------------------------------------

@@ -23,25 +23,28 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from ..fonts import Face
+
 
 @functools.cache
-def _font(file: str) -> tuple[Any, dict[int, str], int]:
-    """The glyph set, code point to glyph name, and units per em of the face in ``file``."""
+def _font(face: Face) -> tuple[Any, dict[int, str], int]:
+    """The glyph set, code point to glyph name, and units per em of ``face`` (read once
+    per face: a face is its bytes' digest, so a file changed in place is another face)."""
     # Lazy: see the module docstring.
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped,unused-ignore]
 
-    font = TTFont(file, lazy=True)
+    font = TTFont(face.file, lazy=True)
     return font.getGlyphSet(), dict(font.getBestCmap()), int(font["head"].unitsPerEm)
 
 
-def outline_path(file: str, text: str, size: float, x: float, y: float, num: Callable[[float], str]) -> str:
-    """The ``d`` of a path drawing ``text`` in the face of ``file`` at ``size`` mm, its
+def outline_path(face: Face, text: str, size: float, x: float, y: float, num: Callable[[float], str]) -> str:
+    """The ``d`` of a path drawing ``text`` in ``face`` at ``size`` mm, its
     baseline starting at ``(x, y)`` (y down); ``num`` writes a length."""
     # Lazy: see the module docstring.
     from fontTools.pens.svgPathPen import SVGPathPen  # type: ignore[import-untyped,unused-ignore]
     from fontTools.pens.transformPen import TransformPen  # type: ignore[import-untyped,unused-ignore]
 
-    glyphs, cmap, units = _font(file)
+    glyphs, cmap, units = _font(face)
     scale = size / units
     pen = SVGPathPen(glyphs, ntos=num)
     advance = 0.0

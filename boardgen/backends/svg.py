@@ -107,7 +107,7 @@ class _Writer:
         if isinstance(item, Text):
             face = item.fonts.face_for(item.text, bold=item.bold, symbols=item.symbols)
             if face.family is None:  # a face viewers may lack: its outlines (see .outlines)
-                self.outlines(parent, item, face.file)
+                self.outlines(parent, item, face)
                 return
             e = ET.SubElement(parent, "text", x=num(item.x), y=num(item.y))
             e.text = xml_text(item.text)
@@ -142,13 +142,13 @@ class _Writer:
             raise TypeError(f"unknown scene item {item!r}")
         _paint(e, item.style)
 
-    def outlines(self, parent: ET.Element, item: Text, file: str) -> None:
+    def outlines(self, parent: ET.Element, item: Text, face: fonts.Face) -> None:
         """``item`` as the outlines of its glyphs, the text kept for readers."""
         x = item.x
         if item.anchor != "start":
             width = fonts.text_width(item.text, item.size, item.bold, symbols=item.symbols, fonts=item.fonts)
             x -= width if item.anchor == "end" else width / 2
-        e = ET.SubElement(parent, "path", d=outline_path(file, item.text, item.size, x, item.y, num))
+        e = ET.SubElement(parent, "path", d=outline_path(face, item.text, item.size, x, item.y, num))
         e.set("aria-label", xml_text(item.text))
         _paint(e, Style(fill=item.fill))
 
