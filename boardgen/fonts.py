@@ -99,6 +99,9 @@ class Face:
     file: str = field(compare=False, repr=False)
     family: str | None = field(default=None, compare=False, repr=False)
 
+    def __hash__(self) -> int:  # by name, as equality; widths are cached per face
+        return hash(self.name)
+
 
 VERA = Face(SANS, _reportlab_font("Vera.ttf"), FAMILY)
 VERA_BOLD = Face(SANS_BOLD, _reportlab_font("VeraBd.ttf"), FAMILY)
@@ -120,6 +123,15 @@ class FontSet:
     bold_italic: Face = VERA_BOLD_ITALIC
     symbols: Face = DEJAVU
     fallbacks: tuple[Face, ...] = (CJK,)
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Hashed once: every width measured looks its face up by the set (see _face_for).
+        every = (self.regular, self.bold, self.italic, self.bold_italic, self.symbols, self.fallbacks)
+        object.__setattr__(self, "_hash", hash(every))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def face(self, *, bold: bool = False, italic: bool = False) -> Face:
         """The text face of a style."""
@@ -339,14 +351,13 @@ def text_width(
     """Width of one line of ``text`` set at font size ``size``, in the unit of ``size``
     (mm), in the face that draws it (:meth:`FontSet.face_for`; ``fonts``: the set in
     effect unless given); ``symbols``: set in the symbol face."""
-    face = (fonts or current_fonts()).face_for(text, bold=bold, symbols=symbols)
-    return size * _em_width(text, face)
+    return size * _em_width(fonts or current_fonts(), text, bold, symbols)
 
 
 @functools.lru_cache(maxsize=8192)
-def _em_width(text: str, face: Face) -> float:
+def _em_width(fonts: FontSet, text: str, bold: bool, symbols: bool) -> float:
     """Width of ``text`` at size 1: boards measure the same labels again and again."""
-    metrics = _metrics(face)
+    metrics = _metrics(fonts.face_for(text, bold=bold, symbols=symbols))
     get, default = metrics.widths.get, metrics.default
     return sum(get(ord(ch), default) for ch in text)
 
