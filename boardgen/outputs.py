@@ -56,6 +56,7 @@ from .render.pictures import (
 )
 from .render.pieces_sheet import pieces_pages
 from .render.sheet import diagram_page
+from .render.typefaces import in_its_fonts
 from .rules.registry import make_game
 from .scene import Document, Group, Rect, Scene, Style
 from .sheets.flow import edition
@@ -95,6 +96,7 @@ def worded_file(what: What, lang: str) -> str:
     return f"{what}-{lang}.pdf"
 
 
+@in_its_fonts
 def render(variant: Variant, what: What, fmt: Format, options: RenderOptions = RenderOptions()) -> bytes:
     """One output as bytes, ready to be written, its sheets in ``options.edition``; PDF/X-4
     for a print shop with ``options.print_shop``."""
@@ -243,7 +245,10 @@ def render_booklet_file(
     if name not in booklet_files(variants):
         raise KeyError(name)
     speaking = [variant for variant in variants if lang in variant_languages(variant)]
-    words = BookletWords((title or {}).get(lang, ""), (cover or {}).get(lang, ""))
+    # The booklet's own pages are set in the games' faces when they all share them (a theme's).
+    shared = {variant.print.fonts for variant in speaking}
+    faces = shared.pop() if len(shared) == 1 else None
+    words = BookletWords((title or {}).get(lang, ""), (cover or {}).get(lang, ""), faces)
     if stem.endswith(FOLD_SUFFIX):
         return render_folded_booklet(speaking, lang, A4, words)
     return render_booklet(speaking, lang, A4, words)

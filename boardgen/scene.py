@@ -27,6 +27,8 @@ __all__ = [
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .fonts import FontSet, current_fonts
+
 Point = tuple[float, float]
 
 
@@ -92,6 +94,9 @@ class Text:
     bold: bool = False
     #: Set in the symbol font (piece glyphs: chess and draughts symbols), not the text font.
     symbols: bool = False
+    #: The faces it was laid out in (the set in effect when it was made: see
+    #: :func:`boardgen.fonts.typeface`); left out of the repr, which names a picture's clips.
+    fonts: FontSet = field(default_factory=current_fonts, repr=False)
 
 
 @dataclass(frozen=True)

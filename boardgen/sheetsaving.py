@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from .descriptor.model import Variant
 from .render.pictures import RenderOptions, check_page_limit, paper_for, scene_for
 from .render.sheet import tile_plan
+from .render.typefaces import in_its_fonts
 
 #: Largest shrink offered, as a fraction of the cell size: past it the pieces change feel.
 MOST_SMALLER = 0.1
@@ -34,6 +35,7 @@ class SheetSaving:
     before: int
 
 
+@in_its_fonts
 def board_sheets(variant: Variant, options: RenderOptions) -> int:
     """How many pages the board takes (its map included), without drawing them; with no
     orientation asked for, the fewer of the two."""
@@ -46,6 +48,7 @@ def board_sheets(variant: Variant, options: RenderOptions) -> int:
     return min(counts)
 
 
+@in_its_fonts
 def sheet_saving_size(variant: Variant, options: RenderOptions) -> SheetSaving | None:
     """The largest cell size just below the chosen one that needs fewer pages, if any
     within :data:`MOST_SMALLER`; None for a board on one page or when none saves a page.

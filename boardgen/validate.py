@@ -23,29 +23,31 @@ __all__ = [
 from collections.abc import Sequence
 from typing import Any
 
+from .coverage import font_gap
 from .descriptor import compiled
 from .descriptor.builtin import builtin_dir
 from .descriptor.library import Library
 from .descriptor.model import Variant
 from .errors import BoardgenError
-from .fonts import missing_glyphs, missing_symbols
+from .fonts import DEFAULT
 from .paper import paper_named
 from .render.legible import colour_findings
 from .render.pictures import check_page_limit
+from .render.typefaces import in_its_fonts
 from .render.vision import vision_findings
 from .rules.base import Check, Game
 from .rules.registry import family, make_game
 from .texts.compose import rule_sheet_text
 
 
+@in_its_fonts
 def run_checks(variant: Variant, *, sheets: bool = False) -> list[Check]:
     """Every check, in a fixed order; the engine's only when the setup is well formed.
 
     With ``sheets`` (``validate`` and ``build``, which print rule sheets), also that the
     rule sheet's diagrams fit its paper; a diagram of the game needs no such thing."""
     checks = [_on_playable_cells(variant), _one_per_cell(variant), _counts(variant)]
-    if variant.pieces:
-        checks.append(_glyphs_print(variant))
+    checks.append(_fonts_draw(variant))
     if family(variant.rules.family).mirrored_setup:
         checks.append(_mirror(variant))
     if all(check.ok for check in checks[:2]):
@@ -222,21 +224,17 @@ def _mirror(variant: Variant) -> Check:
     return Check("sides mirror each other", False, detail, ("setup",))
 
 
-def _glyphs_print(variant: Variant) -> Check:
-    """Every glyph a piece kind names is in the font that draws it: symbols in the
-    symbol font (DejaVu Sans), letters in the text font (else they print as boxes)."""
-    name = "piece glyphs print in the font"
-    for i, kind in enumerate(variant.pieces):
-        for pid, glyph in kind.glyph.items():  # none for a kind drawn from artwork
-            missing = missing_symbols(glyph) if kind.symbols(pid) else missing_glyphs(glyph, bold=True)
-            if missing:
-                font = "DejaVu Sans" if kind.symbols(pid) else "Bitstream Vera"
-                codes = ", ".join(f"U+{ord(ch):04X}" for ch in missing)
-                return Check(
-                    name, False, f"the font ({font}) has no glyph for {codes}", ("pieces", i, "glyph")
-                )
-    n = len(variant.pieces)
-    return Check(name, True, f"{n} kind{'s' if n != 1 else ''} of pieces, every glyph in the font")
+def _fonts_draw(variant: Variant) -> Check:
+    """The game's faces draw every character it prints (:func:`boardgen.coverage.font_gap`):
+    a gap in a designer's face is named at its ``print.fonts`` key, one in boardgen's own
+    at the text that needs it."""
+    name = "texts and glyphs print in the fonts"
+    gap = font_gap(variant)
+    if gap is None:
+        return Check(name, True, "the fonts have a glyph for every character printed")
+    if gap.face not in DEFAULT.faces or gap.needed_by is None:
+        return Check(name, False, gap.detail(say_what=True), ("print", "fonts", gap.role))
+    return Check(name, False, gap.detail(say_what=False), gap.needed_by)
 
 
 def _engine_checks(variant: Variant) -> list[Check]:
@@ -250,7 +248,6 @@ def _engine_checks(variant: Variant) -> list[Check]:
         said = "print-only game (rules.family: none): no engine checks its rules or its examples"
         return [
             Check("rules engine checks", True, said),
-            _texts_print(variant),
             _sheets_compose(variant, game),
             _board_fits(variant),
         ]
@@ -268,7 +265,6 @@ def _engine_checks(variant: Variant) -> list[Check]:
         checks.append(_quiet_first_move(game, moves))
     checks.extend(game.family_checks())
     checks.extend(_example_checks(variant, game))
-    checks.append(_texts_print(variant))
     checks.append(_sheets_compose(variant, game))
     checks.append(_board_fits(variant))
     return checks
@@ -305,32 +301,6 @@ def _board_fits(variant: Variant) -> Check:
         key = tuple(int(k) if k.isdigit() else k for k in (error.key or "print.cell_size").split("."))
         return Check(name, False, error.message, key)
     return Check(name, True, f"at {variant.print.cell_size:g} mm cells on {variant.print.paper}")
-
-
-def _printed_texts(variant: Variant) -> list[tuple[tuple[str | int, ...], str]]:
-    """Every text of the descriptor that is printed, with its key."""
-    texts: list[tuple[tuple[str | int, ...], str]] = [(("title", k), v) for k, v in variant.title.items()]
-    for i, player in enumerate(variant.players):
-        texts.extend((("players", i, "name", k), v) for k, v in player.name.items())
-    for i, example in enumerate(variant.examples):
-        texts.extend((("examples", i, "caption", k), v) for k, v in example.caption.items())
-    for lang, sheet in variant.sheet.items():
-        for part in ("intro", "about", "tips", "components"):
-            texts.extend((("sheet", lang, part), text) for text in getattr(sheet, part))
-        for name, paragraphs in sheet.notes.items():
-            texts.extend((("sheet", lang, "notes", name), text) for text in paragraphs)
-    return texts
-
-
-def _texts_print(variant: Variant) -> Check:
-    """The embedded font can draw every character of every printed text (else: empty boxes)."""
-    name = "texts print in the font"
-    for key, text in _printed_texts(variant):
-        missing = missing_glyphs(text) + missing_glyphs(text, bold=True)
-        if missing:
-            codes = ", ".join(f"U+{ord(ch):04X}" for ch in sorted(set(missing))[:5])
-            return Check(name, False, f"the font (Bitstream Vera) has no glyph for {codes}", key)
-    return Check(name, True, "the font has a glyph for every character")
 
 
 def _sheets_compose(variant: Variant, game: Game) -> Check:

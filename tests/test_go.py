@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
+from click.testing import CliRunner
 
 import boardgen
 from benchmarks.openspiel_oracle import _spec
+from boardgen.cli import main
 from boardgen.errors import BoardgenError
 from boardgen.geometry import SquareGrid
+from boardgen.outputs import render
 from boardgen.rules.go import PASS, GoGame
 from boardgen.rules.go.params import parse_params
 
@@ -105,3 +111,37 @@ def test_bad_switches_are_refused() -> None:
         parse_params({"ko": "super"})
     with pytest.raises(BoardgenError, match="handicap must be 0 or 2 to 9"):
         parse_params({"handicap": 1})
+
+
+def test_go_columns_are_lettered_without_i_on_the_board_and_in_moves() -> None:
+    """``board.skip_letters: [i]``: the ninth column is j on the printed board, in the
+    moves the engine lists and in position strings; the star points stand on the 4th,
+    10th and 16th lines (d, k, q)."""
+    game = boardgen.load("go-19")
+    grid = game.variant.grid
+    assert [grid.name(grid.at(x, 0)) for x in range(19)] == [f"{c}1" for c in "abcdefghjklmnopqrst"]
+    with pytest.raises(ValueError):
+        grid.parse("i5")
+    marks = sorted(grid.coords(c) for c in game.variant.board.marks)
+    assert marks == [(x, y) for x in (3, 9, 15) for y in (3, 9, 15)]
+    engine = boardgen.load("go-9").engine
+    names = [engine.move_text(engine.initial(), m) for m in engine.legal_moves(engine.initial())]
+    assert "j1" in names and not any(n.startswith("i") for n in names)
+    svg = render(game.variant, "board", "svg").decode("utf-8")
+    labels = set(re.findall(r"<text[^>]*>([^<]*)</text>", svg))
+    assert {"h", "j", "t"} <= labels and "i" not in labels
+
+
+@pytest.mark.parametrize(
+    ("skip", "words"),
+    [("[I]", "'I' is not one lowercase letter"), ("[i, i]", "'i' is listed twice"), ("i", "a list")],
+)
+def test_a_bad_skip_letters_is_one_located_line(tmp_path: Path, skip: str, words: str) -> None:
+    text = (Path(__file__).parent.parent / "variants" / "go-9.yaml").read_text("utf-8")
+    path = tmp_path / "go-9.yaml"
+    path.write_text(text.replace("skip_letters: [i]", f"skip_letters: {skip}"), "utf-8")
+    result = CliRunner().invoke(main, ["validate", str(path)])
+    assert result.exit_code == 2, result.output
+    line = result.output.strip()
+    assert "\n" not in line and line.startswith(f"{path}:") and "board.skip_letters" in line, line
+    assert words in line

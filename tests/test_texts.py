@@ -86,6 +86,8 @@ def test_the_coverage_list_knows_every_leaping_value() -> None:
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
 def test_catalogues_have_the_same_keys_and_placeholders_as_english(lang: str) -> None:
+    """Same keys; a language's template uses English's placeholders, a name perhaps in
+    a case its ``meta.cases`` declines (German ``{region_acc}`` where English has ``{region}``)."""
     english, other = catalogue("en"), catalogue(lang)
     assert set(other.entries) == set(english.entries)
     for key, template in other.templates().items():
@@ -93,6 +95,7 @@ def test_catalogues_have_the_same_keys_and_placeholders_as_english(lang: str) ->
         allowed = set().union(
             *(placeholders(t) for k, t in english.templates().items() if k.startswith(base))
         )
+        allowed |= {f"{name}_{case}" for name in allowed for case in other.cases}
         assert placeholders(template) <= allowed, f"{lang}: {key} uses {placeholders(template) - allowed}"
 
 
@@ -246,7 +249,8 @@ def test_each_leaping_value_puts_its_own_sentence_on_the_sheet(case: tuple[str, 
         text = sheet_words(rule_sheet_text(variant, lang))
         if name in ALWAYS:
             nouns = {"cell": c.text(f"words.cell.{kind}"), "cells": c.text(f"words.cells.{kind}")}
-            sentence = c.text(f"params.leaping.{name}.{value}", **nouns)
+            region = c.declined("region", c.text("words.restricted_region"), {})  # Kruzno's ring
+            sentence = c.text(f"params.leaping.{name}.{value}", **nouns, **region)
             assert sentence in text, (lang, name, value)
         if name in COUNTED:
             assert c.count(f"params.leaping.{name}.{value}", COUNTED[name]) in text, (lang, name, value)
@@ -361,3 +365,69 @@ def test_no_sentence_follows_a_source_word_for_word() -> None:
             if run.size >= 7:
                 copied.append((where, " ".join(ours[run.a : run.a + run.size])))
     assert not copied, copied
+
+
+# -- a restricted region's own name in the sentences --------------------------------------
+
+LAKE_DRAUGHTS = (
+    (ROOT / "variants" / "kruzno-checkers.yaml")
+    .read_text("utf-8")
+    .replace(
+        "  restricted: {ring: 1}        # the shaded outer ring (30 cells)\n",
+        "  lake:\n"
+        "    where: {ring: 1}\n"
+        "    name: {en: the lake, fr: le lac, de: der See}\n"
+        '    colour: "#9cc3e6"\n'
+        "    pattern: hatch\n",
+    )
+    .replace("except: restricted", "except: lake")
+    .replace("restricted_region: restricted", "restricted_region: lake")
+)
+# none of Kruzno's own words: another id (its free texts), no examples (their captions)
+LAKE_DRAUGHTS = LAKE_DRAUGHTS.replace("id: kruzno-checkers", "id: lake-draughts").split("examples:")[0]
+
+
+def _lake_game(tmp_path: Path, text: str = LAKE_DRAUGHTS) -> Variant:
+    path = tmp_path / "lake-draughts.yaml"
+    path.write_text(text, "utf-8")
+    return load_variant(str(path))
+
+
+def test_the_restricted_regions_sentences_use_its_own_name_in_each_language(tmp_path: Path) -> None:
+    """Every sentence about the region says "the lake", "le lac", "der See" in the case
+    and with the preposition the sentence needs; none says the catalogue's "border"."""
+    variant = _lake_game(tmp_path)
+    en, fr, de = (sheet_words(rule_sheet_text(variant, lang)) for lang in ("en", "fr", "de"))
+    for text, fixed in ((en, "border"), (fr, "bordure"), (de, "Randzone")):
+        assert fixed not in text
+    assert "Men never start on the lake." in en
+    assert "The lake" in en.splitlines()  # the special rule's title
+    assert "If one of your men stops on the lake, your next move must take it off again" in en
+    assert "step to an empty cell off the lake" in en
+    fr = fr.replace(NBSP, " ")
+    assert "Aucun pion ne commence sur le lac." in fr and "Le lac" in fr.splitlines()
+    assert "une case libre hors du lac" in fr and "s\u2019arrête sur le lac" in fr
+    assert "de le lac" not in fr
+    assert "Kein Stein beginnt im See." in de and "Der See" in de.splitlines()
+    assert "Ziehst du einen Stein in den See," in de
+    assert (
+        "Solange einer deiner Steine im See auf ein freies Feld ziehen kann, das nicht zum See gehört" in de
+    )
+    assert "er muss den See verlassen" in de and "in dem See" not in de
+    assert "Die 30 auf dem Brett markierten Felder bilden den See." in de
+
+
+def test_a_region_name_gives_its_cases_where_its_article_cannot(tmp_path: Path) -> None:
+    """A German plural gives its own forms; a name with no article it can decline is
+    refused at its key, naming the forms to give."""
+    plural = LAKE_DRAUGHTS.replace(
+        "de: der See}", "de: {name: die Sümpfe, acc: die Sümpfe, dat: den Sümpfen}}"
+    ).replace("en: the lake, fr: le lac", "en: the marshes, fr: les marais")
+    de = sheet_words(rule_sheet_text(_lake_game(tmp_path, plural), "de"))
+    assert "Kein Stein beginnt in den Sümpfen." in de and "das nicht zu den Sümpfen gehört" in de
+    fr = sheet_words(rule_sheet_text(_lake_game(tmp_path, plural), "fr")).replace(NBSP, " ")
+    assert "hors des marais" in fr and "sur les marais" in fr
+    bare = LAKE_DRAUGHTS.replace("de: der See}", "de: Seeufer}")
+    with pytest.raises(BoardgenError) as caught:
+        rule_sheet_text(_lake_game(tmp_path, bare), "de")
+    assert caught.value.key == "regions.lake.name.de" and "acc: ..., dat: ..." in caught.value.message

@@ -62,6 +62,7 @@ class _Painter:
         self.c = canvas
         self.pen = _Pen()
         self.saved: list[_Pen] = []
+        self.registered: fonts.FontSet | None = None  # the faces last made known to reportlab
 
     def use(self, style: Style) -> tuple[bool, bool]:
         """Apply ``style``; return whether to (stroke, fill)."""
@@ -145,12 +146,16 @@ class _Painter:
         text = item.text.translate(_SUBSTITUTES)
         x = item.x
         if item.anchor != "start":
-            width = fonts.text_width(text, item.size, item.bold, symbols=item.symbols)
+            width = fonts.text_width(text, item.size, item.bold, symbols=item.symbols, fonts=item.fonts)
             x -= width if item.anchor == "end" else width / 2
+        face = item.fonts.face_for(text, bold=item.bold, symbols=item.symbols)
+        if item.fonts is not self.registered:
+            fonts.register_pdf_fonts(item.fonts)
+            self.registered = item.fonts
         self.use(Style(fill=item.fill))
         obj = self.c.beginText()
         obj.setTextTransform(1, 0, 0, -1, x, item.y)  # un-flip the glyphs
-        obj.setFont(fonts.SYMBOLS if item.symbols else fonts.font_name(bold=item.bold), item.size)
+        obj.setFont(face.name, item.size)
         obj.textOut(text)
         self.c.drawText(obj)
 
@@ -203,7 +208,7 @@ def render_pdf(document: Document) -> bytes:
         pagesize=(first.width * MM, first.height * MM),
         invariant=1,
         pageCompression=1,
-        initialFontName=fonts.SANS,  # reportlab's default (Helvetica) would land in the PDF unembedded
+        initialFontName=fonts.font_name(),  # reportlab's default (Helvetica) would land in the PDF unembedded
         lang=document.language or None,
     )
     canvas.setTitle(document.title)

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 
 from .. import fonts
 from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
+from .outlines import outline_path
 
 #: Fonts the SVG asks for: the same family the PDF embeds (DejaVu grew out of Vera).
 FONT_FAMILY = "'DejaVu Sans', 'Bitstream Vera Sans', Verdana, sans-serif"
@@ -104,6 +105,10 @@ class _Writer:
             self.group(parent, item)
             return
         if isinstance(item, Text):
+            face = item.fonts.face_for(item.text, bold=item.bold, symbols=item.symbols)
+            if face.family is None:  # a face viewers may lack: its outlines (see .outlines)
+                self.outlines(parent, item, face)
+                return
             e = ET.SubElement(parent, "text", x=num(item.x), y=num(item.y))
             e.text = xml_text(item.text)
             for name, value in (
@@ -115,8 +120,8 @@ class _Writer:
                 ("text-anchor", item.anchor),
             ):
                 e.set(name, value)
-            if item.symbols:
-                e.set("font-family", fonts.SYMBOLS_FAMILY)
+            if face.family != fonts.FAMILY:
+                e.set("font-family", face.family)
             return
         if isinstance(item, Polygon):
             tag = "polygon" if item.closed else "polyline"
@@ -136,6 +141,16 @@ class _Writer:
         else:  # pragma: no cover - Item is a closed union
             raise TypeError(f"unknown scene item {item!r}")
         _paint(e, item.style)
+
+    def outlines(self, parent: ET.Element, item: Text, face: fonts.Face) -> None:
+        """``item`` as the outlines of its glyphs, the text kept for readers."""
+        x = item.x
+        if item.anchor != "start":
+            width = fonts.text_width(item.text, item.size, item.bold, symbols=item.symbols, fonts=item.fonts)
+            x -= width if item.anchor == "end" else width / 2
+        e = ET.SubElement(parent, "path", d=outline_path(face, item.text, item.size, x, item.y, num))
+        e.set("aria-label", xml_text(item.text))
+        _paint(e, Style(fill=item.fill))
 
     def group(self, parent: ET.Element, group: Group) -> None:
         e = ET.SubElement(parent, "g")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import signal
 import sys
 from pathlib import Path
@@ -11,10 +12,11 @@ from typing import Any
 import click
 
 from ..descriptor.library import Library
+from ..descriptor.model import Variant
 from ..descriptor.printable import MAX_TITLE
 from ..descriptor.theme import Theme, apply_theme, load_theme
 from ..errors import BoardgenError
-from ..fonts import missing_glyphs
+from ..fonts import DEFAULT, FontSet, missing_glyphs
 from ..makers import MAKER_FORMATS
 from ..paper import paper_named
 from ._app import (
@@ -202,7 +204,7 @@ def render(
         paper_named(paper)  # a bad name is refused before the descriptor is read
     loaded = library.load(variant)
     if theme_file is not None:
-        loaded = apply_theme(loaded, load_theme(theme_file))
+        loaded = themed(loaded, load_theme(theme_file))
     ensure_printable(loaded)
     if what == "rules" and lang not in loaded.languages:
         raise click.UsageError(
@@ -372,8 +374,8 @@ def build(
     theme = load_theme(theme_file) if theme_file is not None else Theme()
     booklet = {"title": dict(theme.title), "cover": dict(theme.cover)}
     if title is not None:
-        booklet["title"] = dict.fromkeys(languages(), check_title(title))
-    variants = [apply_theme(v, theme) for v in library.load_all(games)]
+        booklet["title"] = dict.fromkeys(languages(), check_title(title, theme.fonts))
+    variants = [themed(v, theme) for v in library.load_all(games)]
     if theme_file is not None:  # the theme's colours meet the greyscale rule, or are noted
         for variant in variants:
             for warning in colour_warnings(variant):
@@ -410,8 +412,22 @@ def build(
         click.echo(report.summary())
 
 
-def check_title(text: str) -> str:
-    """A booklet title given on the command line, checked as a descriptor's title is."""
+def themed(variant: Variant, theme: Theme) -> Variant:
+    """``variant`` in the theme's colours and fonts; a character the theme's fonts cannot
+    draw is refused at the theme's ``fonts`` key, naming the game."""
+    result = apply_theme(variant, theme)
+    if theme.fonts is not None:
+        from ..coverage import font_gap  # lazy: start-up speed (it loads the catalogues)
+
+        gap = font_gap(result)
+        if gap is not None:
+            raise theme.error(("fonts", gap.role), f"{variant.id}: {gap.detail(say_what=True)}")
+    return result
+
+
+def check_title(text: str, fonts: FontSet | None = None) -> str:
+    """A booklet title given on the command line, checked as a descriptor's title is
+    (in the bold face it is set in: the theme's ``fonts``, else boardgen's)."""
 
     if not text.strip():
         raise BoardgenError("the title is empty", key="--title")
@@ -419,8 +435,9 @@ def check_title(text: str) -> str:
         raise BoardgenError(f"the title is {len(text)} characters long, more than {MAX_TITLE}", key="--title")
     if any(ord(ch) < 32 or 0xD800 <= ord(ch) <= 0xDFFF for ch in text):
         raise BoardgenError("the title has a control character or a lone surrogate", key="--title")
-    missing = missing_glyphs(text, bold=True)
+    missing = missing_glyphs(text, bold=True, fonts=fonts or DEFAULT)
     if missing:
         codes = ", ".join(f"U+{ord(ch):04X}" for ch in missing)
-        raise BoardgenError(f"the font (Bitstream Vera) has no glyph for {codes}", key="--title")
+        font = "Bitstream Vera" if fonts is None else os.path.basename(fonts.bold.file)
+        raise BoardgenError(f"the font ({font}) has no glyph for {codes}", key="--title")
     return text

@@ -9,6 +9,13 @@ takes the keys common to all (:data:`COMMON_KEYS`):
 ``marks: [names]``          points marked on the board (a Go board's star points)
 ``point_style: none | dots | holes``
                             how each point of a board of points is drawn
+``skip_letters: [i]``        letters left out of the columns' names (Go's boards: ``j``
+                            follows ``h``); names in the descriptor, on the board, in
+                            moves and positions all use the letters that remain
+``words: [{text, at, size, offset}]``
+                            words printed on the board, centred on a place or between
+                            places (``at: [c5, c6]``), moved by ``offset: [dx, dy]``
+                            cells, ``size`` points high (at least 6)
 ``sides: {side: player}``   sides of the board that belong to a player (Hex, Y; the
                             shapes that name their sides: rhombus, triangle, star),
                             drawn as a band in the player's colour
@@ -35,8 +42,9 @@ from ..geometry import (
     StarGrid,
     TriangleGrid,
 )
-from ..geometry.base import column_letters, parse_column_letters
-from .model import BoardSpec
+from ..geometry.base import ALPHABET, column_letters, parse_column_letters
+from .model import BoardSpec, BoardWord
+from .printable import check_printable
 from .reader import Reader
 from .yamlload import PathKey
 
@@ -52,12 +60,38 @@ PITS = (2, 30)
 _ROWS = (1, 6)
 #: Most lines a board of points may list (each line is walked point by point).
 MAX_LINES = 2000
+#: Words on a board: how many, how long, and their size in points (6 pt at the least,
+#: the smallest text boardgen prints).
+MAX_WORDS = 20
+MAX_WORD = 40
+WORD_POINTS = (6.0, 72.0)
 
-COMMON_KEYS = ("drawn", "remove", "marks", "point_style")
+COMMON_KEYS = ("drawn", "remove", "marks", "point_style", "skip_letters", "words")
 #: Shapes whose sides have names a descriptor may give to players (``sides:``).
 _SIDED = (*COMMON_KEYS, "sides")
 
+#: The common keys a mancala board takes (its pits are neither cells nor points).
+_PIT_KEYS = ("remove", "marks", "skip_letters", "words")
+
 _PATH: PathKey = ("board",)
+
+
+def _alphabet(r: Reader) -> str:
+    """The letters columns are named with: the alphabet less ``skip_letters``."""
+    where: PathKey = (*_PATH, "skip_letters")
+    if not r.has(where):
+        return ALPHABET
+    skipped: set[str] = set()
+    for i in range(len(r.sequence(where, min_items=1))):
+        letter = r.string((*where, i))
+        if len(letter) != 1 or letter not in ALPHABET:
+            raise r.error((*where, i), f"'{letter}' is not one lowercase letter a to z")
+        if letter in skipped:
+            raise r.error((*where, i), f"'{letter}' is listed twice")
+        skipped.add(letter)
+    if len(skipped) > len(ALPHABET) - 2:
+        raise r.error(where, "leaves fewer than two letters to name the columns")
+    return "".join(ch for ch in ALPHABET if ch not in skipped)
 
 
 def _drawn(r: Reader, default: str = "cells") -> str:
@@ -79,7 +113,7 @@ def _square(r: Reader, aspect: float) -> tuple[Grid, frozenset[int], Mapping[int
         else "light"
     )
     grid = SquareGrid(width, height, near_right, drawn=_drawn(r), aspect=aspect)  # type: ignore[arg-type]
-    grid = _masked(r, grid)
+    grid = _masked(r, grid.lettered(_alphabet(r)))
     playable_word = r.string((*_PATH, "playable"), choices=("all", "dark", "light"))
     if playable_word == "all":
         playable = frozenset(grid.cells())
@@ -146,7 +180,7 @@ def _star(r: Reader, aspect: float) -> Grid:
 
 
 def _pits(r: Reader, aspect: float) -> Grid:
-    r.mapping(_PATH, required=("kind", "pits"), optional=("rows", "stores", "remove", "marks"))
+    r.mapping(_PATH, required=("kind", "pits"), optional=("rows", "stores", *_PIT_KEYS))
     low, high = PITS
     pits = r.integer((*_PATH, "pits"), minimum=low, maximum=high)
     rows = r.integer((*_PATH, "rows"), minimum=_ROWS[0], maximum=_ROWS[1]) if r.has((*_PATH, "rows")) else 2
@@ -159,6 +193,7 @@ def _points(r: Reader, aspect: float) -> Grid:
     (``all`` or a list of names), ``lines`` (each a list of names: a line runs straight
     from each named point to the next, through every point of the board it crosses)."""
     r.mapping(_PATH, required=("kind", "width", "height", "points", "lines"), optional=COMMON_KEYS)
+    alphabet = _alphabet(r)
     low, high = LATTICE_SIZE
     width = r.integer((*_PATH, "width"), minimum=low, maximum=high)
     height = r.integer((*_PATH, "height"), minimum=low, maximum=high)
@@ -168,7 +203,7 @@ def _points(r: Reader, aspect: float) -> Grid:
     else:
         points = set()
         for i in range(len(r.sequence(where, min_items=2))):
-            xy = _place(r, (*where, i), width, height)
+            xy = _place(r, (*where, i), width, height, alphabet)
             if xy in points:
                 raise r.error((*where, i), f"'{r.get((*where, i))}' is listed twice")
             points.add(xy)
@@ -180,19 +215,17 @@ def _points(r: Reader, aspect: float) -> Grid:
         raise r.error(lines_path, f"at most {MAX_LINES} lines")
     for i in range(len(lines)):
         line_path: PathKey = (*lines_path, i)
-        ends = [
-            _place(r, (*line_path, j), width, height) for j in range(len(r.sequence(line_path, min_items=2)))
-        ]
+        count = len(r.sequence(line_path, min_items=2))
+        ends = [_place(r, (*line_path, j), width, height, alphabet) for j in range(count)]
         for j, (a, b) in enumerate(itertools.pairwise(ends)):
             for xy in (a, b):
                 if xy not in points:
-                    raise r.error(
-                        (*line_path, j), f"the line passes through {_name(xy)}, which is not a point"
-                    )
+                    message = f"the line passes through {_name(xy, alphabet)}, which is not a point"
+                    raise r.error((*line_path, j), message)
             walked = _walk(a, b, points)
             if walked is None:
                 message = (
-                    f"{_name(a)} to {_name(b)} is not a straight line of the lattice "
+                    f"{_name(a, alphabet)} to {_name(b, alphabet)} is not a straight line of the lattice "
                     "(along a row, column or diagonal)"
                 )
                 raise r.error((*line_path, j + 1), message)
@@ -216,17 +249,17 @@ def _walk(
     return [p for k in range(steps + 1) if (p := (a[0] + k * sx, a[1] + k * sy)) in points]
 
 
-def _name(xy: tuple[int, int]) -> str:
-    return f"{column_letters(xy[0])}{xy[1] + 1}"
+def _name(xy: tuple[int, int], alphabet: str) -> str:
+    return f"{column_letters(xy[0], alphabet)}{xy[1] + 1}"
 
 
-def _place(r: Reader, path: PathKey, width: int, height: int) -> tuple[int, int]:
+def _place(r: Reader, path: PathKey, width: int, height: int, alphabet: str) -> tuple[int, int]:
     """A lattice place named like a square (``d4``), on the lattice."""
     text = r.string(path).strip().lower()
     letters = text.rstrip("0123456789")
     digits = text[len(letters) :]
     try:
-        x = parse_column_letters(letters)
+        x = parse_column_letters(letters, alphabet)
         y = int(digits) - 1
     except ValueError:
         raise r.error(path, f"'{text}' is not a place name like d4") from None
@@ -278,7 +311,7 @@ def parse_board(r: Reader, aspect: float, players: tuple[str, ...]) -> BoardSpec
     if kind == "square":
         grid, playable, pdn = _square(r, aspect)
     else:
-        grid = _masked(r, SHAPES[kind](r, aspect))
+        grid = _masked(r, SHAPES[kind](r, aspect).lettered(_alphabet(r)))
         playable = frozenset(grid.cells())
     if aspect != 1.0 and kind not in ("square", "points"):
         raise r.error(
@@ -303,4 +336,44 @@ def parse_board(r: Reader, aspect: float, players: tuple[str, ...]) -> BoardSpec
                 names = ", ".join(known) or "none"
                 raise r.error(where, f"no side '{name}' on a {grid.kind} board (sides: {names})", at_key=True)
             sides[name] = r.string(where, choices=players)
-    return BoardSpec(grid, playable, pdn, marks=marks, point_style=style, sides=sides)
+    words = _words(r, grid) if r.has((*_PATH, "words")) else ()
+    return BoardSpec(grid, playable, pdn, marks=marks, point_style=style, sides=sides, words=words)
+
+
+def _words(r: Reader, grid: Grid) -> tuple[BoardWord, ...]:
+    """``board.words``: each a ``text`` centred on the middle of the places ``at`` names
+    (one, or several: ``[c5, c6]`` is half-way between), moved by ``offset`` cells."""
+    path: PathKey = (*_PATH, "words")
+    words = []
+    items = r.sequence(path, min_items=1)
+    if len(items) > MAX_WORDS:
+        raise r.error(path, f"at most {MAX_WORDS} words on a board")
+    for i in range(len(items)):
+        where: PathKey = (*path, i)
+        r.mapping(where, required=("text", "at"), optional=("size", "offset"))
+        text = check_printable(r, (*where, "text"), r.string((*where, "text")), MAX_WORD)
+        at: PathKey = (*where, "at")
+        if isinstance(r.get(at), str):
+            try:
+                cells = [grid.parse(r.string(at))]
+            except ValueError as error:
+                raise r.error(at, str(error)) from None
+        else:
+            r.sequence(at, min_items=1)
+            cells = sorted(_cells(r, grid, at))
+        points = [grid.centre(c) for c in cells]
+        x = sum(p[0] for p in points) / len(points)
+        y = sum(p[1] for p in points) / len(points)
+        if r.has((*where, "offset")):
+            if len(r.sequence((*where, "offset"))) != 2:
+                raise r.error((*where, "offset"), "two numbers of cells: [east, north]")
+            x += r.number((*where, "offset", 0), minimum=-10, maximum=10, unit="cells")
+            y += r.number((*where, "offset", 1), minimum=-10, maximum=10, unit="cells")
+        low, high = WORD_POINTS
+        size = (
+            r.number((*where, "size"), minimum=low, maximum=high, unit="pt")
+            if r.has((*where, "size"))
+            else 12.0
+        )
+        words.append(BoardWord(text, (x, y), size))
+    return tuple(words)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 __all__ = [
     "BoardSpec",
+    "BoardWord",
     "Example",
     "PieceKind",
     "Player",
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BoardgenError
+from ..fonts import FontSet
 from ..geometry import Grid, HexHexGrid, PitGrid, RhombusGrid, Side, SquareGrid, TriangleGrid
 from ..rules.spec import GameSpec, PlayerSpec, ScoringTrack
 from .artwork import Artwork
@@ -51,6 +53,9 @@ class RegionStyle:
     name: Mapping[str, str] = field(default_factory=dict)
     colour: str | None = None
     pattern: str = "none"
+    #: Per language, forms of the name a descriptor gives itself for the cases the
+    #: language declines (German ``{name: die Sümpfe, acc: die Sümpfe, dat: den Sümpfen}``).
+    forms: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -70,6 +75,17 @@ class PieceKind:
 
 
 @dataclass(frozen=True)
+class BoardWord:
+    """Words printed on the board itself (Xiangqi's river: 楚河 漢界), the same in every
+    language: centred on ``at`` (board units, y north, as :meth:`Grid.centre`), ``size``
+    points high at the descriptor's cell size, scaling with the board."""
+
+    text: str
+    at: tuple[float, float]
+    size: float
+
+
+@dataclass(frozen=True)
 class BoardSpec:
     """The board as written: its grid plus which cells take pieces."""
 
@@ -83,6 +99,8 @@ class BoardSpec:
     point_style: str = "none"
     #: The sides of the board that belong to a player (side name -> player id), drawn in their colour.
     sides: Mapping[str, str] = field(default_factory=dict)
+    #: Words printed on the board (``board.words``).
+    words: tuple[BoardWord, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -101,6 +119,8 @@ class PrintSettings:
     landscape: bool | None
     coordinates: bool
     colours: Mapping[str, str]
+    #: The faces the game prints in (``print.fonts``, or a theme's); None: boardgen's own.
+    fonts: FontSet | None = None
 
 
 @dataclass(frozen=True)

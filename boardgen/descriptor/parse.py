@@ -33,6 +33,7 @@ from .printable import MAX_CAPTION, MAX_NAME, MAX_PARAGRAPH, MAX_TITLE, check_pr
 from .reader import Reader
 from .regions import RegionResolver
 from .setup import parse_pieces, parse_setup, region_entries
+from .typefaces import parse_fonts
 from .words import COLOUR_PATTERN
 from .words import texts as _texts
 from .yamlload import Loaded, PathKey
@@ -283,7 +284,8 @@ def _print(r: Reader) -> tuple[PrintSettings, float]:
     """The print settings, and the row pitch over the column pitch (1 unless
     ``cell_size`` gives two pitches, ``[columns, rows]``, as a Go board's 22 x 23.7 mm)."""
     path: PathKey = ("print",)
-    r.mapping(path, required=("cell_size",), optional=("paper", "landscape", "coordinates", "colours"))
+    keys = ("paper", "landscape", "coordinates", "colours", "fonts")
+    r.mapping(path, required=("cell_size",), optional=keys)
     low, high = CELL_SIZE_MM
     colours = dict(DEFAULT_COLOURS)
     if r.has((*path, "colours")):
@@ -306,6 +308,7 @@ def _print(r: Reader) -> tuple[PrintSettings, float]:
         landscape=r.boolean((*path, "landscape")) if r.has((*path, "landscape")) else None,
         coordinates=r.boolean((*path, "coordinates")) if r.has((*path, "coordinates")) else True,
         colours=colours,
+        fonts=parse_fonts(r, (*path, "fonts")) if r.has((*path, "fonts")) else None,
     ), aspect
 
 

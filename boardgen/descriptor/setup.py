@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .artwork import Artwork, ArtworkError, read_artwork
 from .model import PieceKind, RegionStyle
-from .printable import MAX_NAME
+from .printable import MAX_NAME, check_printable
 from .reader import Reader
 from .regions import RegionResolver
 from .words import COLOUR_PATTERN
@@ -47,8 +47,10 @@ def region_entries(r: Reader, langs: Sequence[str]) -> tuple[dict[str, PathKey],
                 if r.has((*path, "colour"))
                 else None
             )
+            names, forms = _region_name(r, (*path, "name"), langs) if r.has((*path, "name")) else ({}, {})
             styles[name] = RegionStyle(
-                name=_texts(r, (*path, "name"), langs, limit=MAX_NAME) if r.has((*path, "name")) else {},
+                name=names,
+                forms=forms,
                 colour=colour,
                 pattern=r.string((*path, "pattern"), choices=PATTERNS)
                 if r.has((*path, "pattern"))
@@ -57,6 +59,31 @@ def region_entries(r: Reader, langs: Sequence[str]) -> tuple[dict[str, PathKey],
         else:
             named[name] = path
     return named, styles
+
+
+def _region_name(
+    r: Reader, path: PathKey, langs: Sequence[str]
+) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """A region's name per language, with its article ("der See"); a language may give
+    it as ``{name: die Sümpfe, acc: ..., dat: ...}``, the forms a sentence in that
+    language's cases uses when they cannot be made from the article (plurals, weak
+    nouns; which cases a language needs is its catalogue's ``meta.cases``)."""
+    given = r.free_mapping(path)
+    forms: dict[str, dict[str, str]] = {}
+    for lang in given:
+        where: PathKey = (*path, lang)
+        if isinstance(r.get(where), dict):
+            keys = r.free_mapping(where)
+            if "name" not in keys:
+                raise r.error(where, "give the name itself too: {name: ..., acc: ..., dat: ...}")
+            forms[str(lang)] = {
+                str(k): check_printable(r, (*where, k), r.string((*where, k)), MAX_NAME)
+                for k in keys
+                if k != "name"
+            }
+    plain = {lang: ((*path, lang, "name") if lang in forms else (*path, lang)) for lang in given}
+    names = _texts(r, path, langs, limit=MAX_NAME, at=plain)
+    return names, forms
 
 
 #: Most pieces a player may count (in hand and set up) on a board with fewer cells.

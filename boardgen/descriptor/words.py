@@ -4,7 +4,7 @@ from __future__ import annotations
 
 __all__ = ["COLOUR_PATTERN", "known_languages", "texts"]
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .languages import languages
 from .printable import check_printable
@@ -19,7 +19,14 @@ def known_languages() -> tuple[str, ...]:
     return tuple(languages())
 
 
-def texts(r: Reader, path: PathKey, langs: Sequence[str] | None = None, *, limit: int) -> dict[str, str]:
+def texts(
+    r: Reader,
+    path: PathKey,
+    langs: Sequence[str] | None = None,
+    *,
+    limit: int,
+    at: Mapping[str, PathKey] | None = None,
+) -> dict[str, str]:
     """A text per language, keyed by codes that have a rule-sheet catalogue (``boardgen/texts/<code>/``).
 
     The title (``langs`` None) may give any non-empty set of the known languages: those
@@ -27,7 +34,9 @@ def texts(r: Reader, path: PathKey, langs: Sequence[str] | None = None, *, limit
     of the descriptor (``langs`` given) must then come in exactly those languages, so no
     sheet ever lacks a player's name or a caption. A code without a catalogue is refused
     rather than ignored, since its text could never be printed. Each text must be
-    printable and at most ``limit`` characters long (:mod:`.printable`).
+    printable and at most ``limit`` characters long (:mod:`.printable`). ``at`` says where
+    a language's text is when it is not the value itself (a region's name given with
+    its forms: ``de: {name: ...}``).
     """
     known = languages()
     given = r.free_mapping(path)
@@ -47,4 +56,10 @@ def texts(r: Reader, path: PathKey, langs: Sequence[str] | None = None, *, limit
             raise r.error(path, f"give the text in at least one language ({', '.join(known)})")
         langs = [code for code in known if code in given]
     r.mapping(path, required=langs)
-    return {lang: check_printable(r, (*path, lang), r.string((*path, lang)), limit) for lang in langs}
+    where = at or {}
+    return {
+        lang: check_printable(
+            r, where.get(lang, (*path, lang)), r.string(where.get(lang, (*path, lang))), limit
+        )
+        for lang in langs
+    }

@@ -16,6 +16,7 @@ where a tiled board is cut (along cell edges, or half-way between points).
 from __future__ import annotations
 
 __all__ = [
+    "ALPHABET",
     "COMPASS",
     "SIDES",
     "Drawn",
@@ -56,23 +57,29 @@ SIDES: tuple[Side, ...] = ("south", "north")
 Point = tuple[float, float]
 
 
-def column_letters(index: int) -> str:
-    """0 -> 'a', 25 -> 'z', 26 -> 'aa': bijective base 26, so any width has names."""
+#: The letters columns are named with, unless a board leaves some out (Go's boards: no ``i``).
+ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+
+
+def column_letters(index: int, alphabet: str = ALPHABET) -> str:
+    """0 -> 'a', 25 -> 'z', 26 -> 'aa': bijective base ``len(alphabet)``, so any width has
+    names; with ``alphabet`` lacking ``i``, 8 -> 'j' (Go's column letters)."""
     letters = ""
+    base = len(alphabet)
     index += 1
     while index > 0:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(ord("a") + rest) + letters
+        index, rest = divmod(index - 1, base)
+        letters = alphabet[rest] + letters
     return letters
 
 
-def parse_column_letters(text: str) -> int:
+def parse_column_letters(text: str, alphabet: str = ALPHABET) -> int:
     """Inverse of :func:`column_letters`; raises ValueError on anything else."""
-    if not text or not all("a" <= ch <= "z" for ch in text):
+    if not text or not all(ch in alphabet for ch in text):
         raise ValueError(f"{text!r} is not a column letter")
     index = 0
     for ch in text:
-        index = index * 26 + (ord(ch) - ord("a") + 1)
+        index = index * len(alphabet) + alphabet.index(ch) + 1
     return index - 1
 
 
@@ -95,6 +102,8 @@ class Grid(ABC):
     #: Whether row and column labels stand at the board's edges rather than beside each
     #: row's and column's first place (lattice boards whose rows may start inside).
     labels_at_edges: bool = False
+    #: The letters the columns are named with (:meth:`lettered`).
+    letters: str = ALPHABET
 
     def __init__(self, coords: Sequence[tuple[int, int]]) -> None:
         self._coords: tuple[tuple[int, int], ...] = tuple(coords)
@@ -114,6 +123,16 @@ class Grid(ABC):
         for cached in ("_middle", "_middle_point", "_rings", "_by_centre", "_neighbour_map"):
             grid.__dict__.pop(cached, None)
         Grid.__init__(grid, kept)
+        return grid
+
+    def lettered(self: _G, letters: str) -> _G:
+        """The same board with its columns named with ``letters`` (Go's boards leave out
+        ``i``, easily taken for ``j`` or ``l``): names change, places do not."""
+        if letters == self.letters:
+            return self
+        grid = copy.copy(self)
+        grid.letters = letters
+        Grid.__init__(grid, self._coords)
         return grid
 
     # -- cells and names -------------------------------------------------------------

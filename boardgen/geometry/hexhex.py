@@ -57,7 +57,7 @@ class HexHexGrid(Grid):
         super().__init__([(x, y) for y in range(span) for x in range(span) if abs(x - y) <= side - 1])
 
     def _name_of(self, xy: tuple[int, int]) -> str:
-        return f"{column_letters(xy[0])}{xy[1] + 1}"
+        return f"{column_letters(xy[0], self.letters)}{xy[1] + 1}"
 
     def describe(self) -> str:
         return f"hexhex board of side {self.side}"

@@ -50,7 +50,7 @@ class _LeaningLattice(Grid):
         super().__init__(coords)
 
     def _name_of(self, xy: tuple[int, int]) -> str:
-        return f"{column_letters(xy[0])}{xy[1] + 1}"
+        return f"{column_letters(xy[0], self.letters)}{xy[1] + 1}"
 
     def centre(self, cell: int) -> Point:
         x, y = self._coords[cell]

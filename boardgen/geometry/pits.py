@@ -43,7 +43,7 @@ class PitGrid(Grid):
             return "west"
         if x >= self.pits:
             return "east"
-        return f"{column_letters(x)}{y + 1}"
+        return f"{column_letters(x, self.letters)}{y + 1}"
 
     def describe(self) -> str:
         stores = " and two stores" if self.stores else ""

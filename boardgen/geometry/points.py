@@ -44,7 +44,7 @@ class PointGrid(Grid):
         super().__init__(sorted(points, key=lambda xy: (xy[1], xy[0])))
 
     def _name_of(self, xy: tuple[int, int]) -> str:
-        return f"{column_letters(xy[0])}{xy[1] + 1}"
+        return f"{column_letters(xy[0], self.letters)}{xy[1] + 1}"
 
     def describe(self) -> str:
         return f"board of {self.size} points"

@@ -51,7 +51,7 @@ class SquareGrid(Grid):
         super().__init__([(x, y) for y in range(height) for x in range(width)])
 
     def _name_of(self, xy: tuple[int, int]) -> str:
-        return f"{column_letters(xy[0])}{xy[1] + 1}"
+        return f"{column_letters(xy[0], self.letters)}{xy[1] + 1}"
 
     def describe(self) -> str:
         if self.drawn == "points":

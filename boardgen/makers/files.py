@@ -15,6 +15,7 @@ from typing import Literal
 
 from ..descriptor.model import Variant
 from ..render.board import BoardOptions, board_scene
+from ..render.typefaces import in_its_fonts
 from .dxf import dxf_bytes
 from .laser import counters_plan, laser_svg
 from .mesh import stl_bytes
@@ -36,6 +37,7 @@ def _plan(variant: Variant, what: str) -> CutPlan:
     return plan_from_scene(scene, MARGIN)
 
 
+@in_its_fonts
 def maker_file(
     variant: Variant, what: Literal["board", "pieces"], fmt: MakerFormat, cell_size: float | None = None
 ) -> bytes:

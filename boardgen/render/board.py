@@ -38,6 +38,8 @@ from .pieces import piece_items, piece_radius
 from .regions import region_items
 from .surface import lattice_labels, side_bands, surface_items
 from .track import TRACK_EXTENT, PawnMove, track_gap, track_items
+from .typefaces import in_its_fonts
+from .words import word_items
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,7 @@ class BoardOptions:
 Overlay = Callable[[Layout], tuple[Sequence[Item], Sequence[Item]]]
 
 
+@in_its_fonts
 def board_scene(
     variant: Variant,
     options: BoardOptions,
@@ -86,6 +89,8 @@ def board_scene(
         items.extend(region_items(variant, layout, colours, cells))
     if variant.board.sides and options.window is None:
         items.extend(side_bands(variant, layout, colours))
+    if variant.board.words and options.window is None:  # a zoomed part shows its cells alone
+        items.extend(word_items(variant, layout, colours["line"]))
     if options.coordinates:
         if variant.grid.labels_at_edges:
             items.append(lattice_labels(variant, layout, label, colours["text"], cells))
@@ -163,6 +168,7 @@ def _prepared(
     return _Prepared(variant, pieces, scores, cells, label, gap, layout)
 
 
+@in_its_fonts
 def board_size(
     variant: Variant, options: BoardOptions, pieces: Mapping[int, PieceView] | None = None
 ) -> tuple[float, float]:
@@ -172,6 +178,7 @@ def board_size(
     return layout.width, layout.height
 
 
+@in_its_fonts
 def board_extent(variant: Variant, cell_size: float) -> tuple[float, float]:
     """Width and height in mm of the board's cells alone (no labels, no track)."""
     points = [p for area in variant.grid.areas() for p in area]

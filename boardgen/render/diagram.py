@@ -48,6 +48,7 @@ from .marks import (
 )
 from .pieces import piece_radius
 from .track import PawnMove
+from .typefaces import in_its_fonts
 
 #: Width in mm a diagram gets when no cell size is asked for.
 DEFAULT_WIDTH = 120.0
@@ -65,6 +66,7 @@ _WORTH = 1.4
 _PATH_SPLIT = re.compile(r"(?<=[0-9])\s*[-x:]\s*")
 
 
+@in_its_fonts
 def fit_cell_size(variant: Variant, width: float = DEFAULT_WIDTH, *, coordinates: bool = True) -> float:
     """The cell size (mm, to 0.01) at which the whole diagram is about ``width`` mm wide."""
     # Labels grow with the cells, so the width is not quite linear in the size: iterate
@@ -154,6 +156,7 @@ def flipped_line(variant: Variant) -> str:
     return f"Drawn from {north[0]}'s side." if north else "Drawn turned half round."
 
 
+@in_its_fonts
 def diagram_scene(
     variant: Variant,
     pieces: Mapping[int, PieceView],
@@ -297,6 +300,7 @@ def move_marks(variant: Variant, game: Game, position: Any, move: Any) -> MoveMa
     )
 
 
+@in_its_fonts
 def example_scene(
     variant: Variant,
     game: Game,

@@ -22,6 +22,7 @@ from ..scene import Group, Item
 from .board import BoardOptions, _number_erasers, _pdn_numbers, board_scene
 from .layout import Layout
 from .pieces import piece_items
+from .typefaces import in_its_fonts
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class BoardLayer:
     layout: Layout
 
 
+@in_its_fonts
 def board_layer(variant: Variant, options: BoardOptions) -> BoardLayer:
     """The board layer of a diagram of ``variant`` (games with a scoring track excluded:
     their track shows the position's scores)."""
@@ -49,6 +51,7 @@ def board_layer(variant: Variant, options: BoardOptions) -> BoardLayer:
     return BoardLayer(scene.items, scene.width, scene.height, found[0])
 
 
+@in_its_fonts
 def position_items(
     variant: Variant,
     layer: BoardLayer,

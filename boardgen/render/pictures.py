@@ -38,6 +38,7 @@ from ..scene import Scene
 from ..texts.catalogue import catalogue, typeset
 from .board import BoardOptions, board_extent, board_scene, board_size
 from .sheet import MAX_PAGES, board_pages, page_count
+from .typefaces import in_its_fonts
 
 What = Literal["board", "start", "pieces", "rules"]
 
@@ -88,6 +89,7 @@ def title_of(variant: Variant, options: RenderOptions) -> str:
     return typeset(variant.text(variant.title, lang), catalogue(lang).typography)
 
 
+@in_its_fonts
 def tiled_board_pages(
     variant: Variant,
     artwork: Scene,
@@ -149,6 +151,7 @@ def board_size_of(variant: Variant, options: RenderOptions) -> tuple[float, floa
     return board_extent(variant, options.cell_size or variant.print.cell_size)
 
 
+@in_its_fonts
 def board_pages_for(
     variant: Variant, options: RenderOptions = RenderOptions(), *, title: str | None = None
 ) -> tuple[Scene, ...]:
@@ -172,6 +175,7 @@ def start_pieces(variant: Variant) -> dict[int, PieceView]:
     }
 
 
+@in_its_fonts
 def diagram_cell_size(variant: Variant, paper: Paper, coordinates: bool, wanted: float) -> float:
     """The largest cell size up to ``wanted`` whose diagram fits one page."""
 
@@ -197,6 +201,7 @@ def diagram_cell_size(variant: Variant, paper: Paper, coordinates: bool, wanted:
     return found
 
 
+@in_its_fonts
 def scene_for(variant: Variant, what: What, options: RenderOptions) -> Scene:
     """The picture itself: the true-scale board, or the starting position."""
     coordinates = variant.print.coordinates if options.coordinates is None else options.coordinates

@@ -45,6 +45,7 @@ from .legible import MIN_TEXT_MM, marked_players
 from .pieces import artwork_items, contrast, counter_items, glyph_item
 from .ruler import ruler
 from .sheet import fit_text, number
+from .typefaces import in_its_fonts
 
 #: Counter diameter / cell size.
 COUNTER_RATIO = 0.74
@@ -251,6 +252,7 @@ def _header(
     return items
 
 
+@in_its_fonts
 def pieces_pages(
     variant: Variant, paper: Paper, lang: str = "en", *, numbered: bool = True
 ) -> tuple[Scene, ...]:

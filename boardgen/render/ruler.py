@@ -14,7 +14,7 @@ __all__ = ["CAPTION", "INCH", "METRIC_LENGTH", "ruler"]
 
 import functools
 
-from ..fonts import text_width
+from ..fonts import FontSet, current_fonts, text_width
 from ..scene import Item, Polygon, Rect, Style, Text
 
 #: Millimetres per inch.
@@ -54,11 +54,17 @@ def _bar(x0: float, count: int, step: float, ticks: _Levels, labels: dict[int, s
     return items
 
 
-@functools.cache
 def ruler(caption: str = CAPTION, inch: str = "in") -> tuple[tuple[Item, ...], float, float]:
     """The ruler as scene items at the origin, with its width and height in mm; the
     height does not depend on the caption, only the width does. ``inch`` is the
-    language's abbreviation for inches, printed after the imperial bar."""
+    language's abbreviation for inches, printed after the imperial bar. Set in the
+    faces in effect (made once per caption and faces)."""
+    return _ruler(caption, inch, current_fonts())
+
+
+@functools.cache
+def _ruler(caption: str, inch: str, faces: FontSet) -> tuple[tuple[Item, ...], float, float]:
+    """:func:`ruler`; ``faces`` (those in effect) keys the cache, each text keeping them."""
     metric = _bar(_PAD, 50, 1.0, _METRIC_TICKS, {i: str(i) for i in range(0, 51, 10)}, "mm")
     inch_x = _PAD + METRIC_LENGTH + 10.0
     imperial = _bar(inch_x, 16, INCH / 8, _INCH_TICKS, {0: "0", 8: "1", 16: "2"}, inch)

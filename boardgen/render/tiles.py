@@ -58,7 +58,7 @@ _EPS = 1e-6
 def item_bounds(item: Item) -> Box | None:
     """A box that surely holds everything ``item`` paints, or None when that is unknown."""
     if isinstance(item, Text):
-        width = text_width(item.text, item.size, item.bold, symbols=item.symbols)
+        width = text_width(item.text, item.size, item.bold, symbols=item.symbols, fonts=item.fonts)
         left = item.x - width * {"start": 0.0, "middle": 0.5, "end": 1.0}[item.anchor]
         return Box(left, item.y - 1.1 * item.size, width, 1.45 * item.size)  # accents, descenders
     if isinstance(item, Group):

@@ -78,6 +78,13 @@ class SheetWriter(Protocol):
         """A declared piece kind's name in the sheet's language ("king")."""
         ...
 
+    def region(self, key: str) -> dict[str, str]:
+        """The values naming region ``key`` in a sentence: ``{region}`` (its name with its
+        article, "the lake") and ``{region_<case>}`` where the language declines it
+        (German ``region_acc``: "den See"). Sentences about a region use these, never a
+        fixed word."""
+        ...
+
     def board_setup(self) -> list[str]:
         """Sentences on how the board lies between the players (the corner at each
         player's right, which cells are played on): the same for every family."""

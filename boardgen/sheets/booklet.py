@@ -44,6 +44,7 @@ from reportlab.platypus import (  # type: ignore[import-untyped,unused-ignore]
 from .. import fonts
 from ..backends.pdf import MM, draw_scene
 from ..descriptor.model import Variant
+from ..fonts import FontSet, typeface
 from ..paper import MARGIN, Paper
 from ..render.pictures import RenderOptions, board_pages_for
 from ..render.pieces_sheet import pieces_pages
@@ -195,7 +196,7 @@ def _page_number(label: Callable[[int], str], *, beside_ruler: bool = False) -> 
         width, _ = canvas._pagesize
         canvas.saveState()
         canvas.setFillColorRGB(0.35, 0.35, 0.35)
-        canvas.setFont(fonts.SANS, 8)
+        canvas.setFont(fonts.font_name(), 8)
         if beside_ruler:
             canvas.drawRightString(width - MARGIN * MM, (MARGIN + 0.6) * MM, label(doc.page))
         else:
@@ -213,7 +214,7 @@ def _blank_note(c: Catalogue, numbered: Callable[[Any, Any], None]) -> Callable[
         width, height = canvas._pagesize
         canvas.saveState()
         canvas.setFillColorRGB(0.55, 0.55, 0.55)
-        canvas.setFont(fonts.SANS_ITALIC, 8)
+        canvas.setFont(fonts.font_name(italic=True), 8)
         canvas.drawCentredString(width / 2, height / 2, c.text("words.blank"))
         canvas.restoreState()
 
@@ -250,7 +251,7 @@ def _cover(
     grid.setStyle(
         TableStyle(
             [
-                ("FONT", (0, 0), (-1, -1), fonts.SANS),
+                ("FONT", (0, 0), (-1, -1), fonts.font_name()),
                 ("ALIGN", (0, 0), (-1, -1), "CENTER"),
                 ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 14),
@@ -319,7 +320,8 @@ def _story(
         names.append((rules_name, True))
         body += [NextPageTemplate("text")] if fold else [_ToRecto("text")]
         body += [PageBreak(), _Mark(pages, rules_name, "" if fold else sheet_text.title)]
-        body += sheet_story(sheet_text, doc.width, paper=paper)
+        with typeface(variant.print.fonts):  # each game's pages in its own faces
+            body += sheet_story(sheet_text, doc.width, paper=paper)
         if fold:
             continue
         body.append(_ToRecto("text"))  # a sheet of an odd number of pages gets a blank back
@@ -345,6 +347,8 @@ class BookletWords:
 
     title: str = ""
     cover: str = ""
+    #: The faces of the booklet's own pages (cover, contents, page numbers): a theme's.
+    fonts: FontSet | None = None
 
 
 def render_booklet(
@@ -355,9 +359,10 @@ def render_booklet(
     out = io.BytesIO()
     title = words.title or c.text("words.booklet_title")
     subject = c.count("subject.booklet", len(variants))
-    doc = rule_doc(out, paper, title=title, lang=lang, subject=subject)
-    doc.addPageTemplates(_templates(doc, paper, c))
-    doc.build(_story(variants, lang, paper, doc, fold=False, words=words))
+    with typeface(words.fonts):
+        doc = rule_doc(out, paper, title=title, lang=lang, subject=subject)
+        doc.addPageTemplates(_templates(doc, paper, c))
+        doc.build(_story(variants, lang, paper, doc, fold=False, words=words))
     return out.getvalue()
 
 
@@ -370,13 +375,14 @@ def render_folded_booklet(
     out = io.BytesIO()
     title = f"{words.title or c.text('words.booklet_title')} ({c.text('words.fold_edition')})"
     subject = c.count("subject.booklet", len(variants))
-    doc = rule_doc(out, FOLD_PAPER, title=title, lang=lang, subject=subject)
-    doc.addPageTemplates(_templates(doc, FOLD_PAPER, c))
     landscape = sheet.oriented(True)
     size = (landscape.width * MM, landscape.height * MM)
 
     def canvas(*args: Any, **kwargs: Any) -> ImposingCanvas:
         return ImposingCanvas(*args, sheet=size, **kwargs)
 
-    doc.build(_story(variants, lang, FOLD_PAPER, doc, fold=True, words=words), canvasmaker=canvas)
+    with typeface(words.fonts):
+        doc = rule_doc(out, FOLD_PAPER, title=title, lang=lang, subject=subject)
+        doc.addPageTemplates(_templates(doc, FOLD_PAPER, c))
+        doc.build(_story(variants, lang, FOLD_PAPER, doc, fold=True, words=words), canvasmaker=canvas)
     return out.getvalue()

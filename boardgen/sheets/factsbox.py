@@ -107,7 +107,7 @@ def facts_box(sheet: RuleSheet, width: float) -> Any:
     figures.setStyle(
         TableStyle(
             [
-                ("FONT", (0, 0), (-1, -1), fonts.SANS),
+                ("FONT", (0, 0), (-1, -1), fonts.font_name()),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LINEBELOW", (0, 0), (-1, 0), 0.5, "#8a8a8a"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
@@ -131,7 +131,7 @@ def facts_box(sheet: RuleSheet, width: float) -> Any:
     table.setStyle(
         TableStyle(
             [
-                ("FONT", (0, 0), (-1, -1), fonts.SANS),
+                ("FONT", (0, 0), (-1, -1), fonts.font_name()),
                 ("BACKGROUND", (0, 0), (-1, -1), TINT),
                 ("LEFTPADDING", (0, 0), (-1, -1), pad),
                 ("RIGHTPADDING", (0, 0), (-1, -1), pad),

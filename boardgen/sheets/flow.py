@@ -21,7 +21,6 @@ __all__ = [
     "TINT",
     "Edition",
     "ExampleRow",
-    "Fonts",
     "MeasuringCanvas",
     "RowChoice",
     "SceneFlowable",
@@ -123,10 +122,12 @@ def edition(name: str) -> Iterator[Edition]:
 
 
 @dataclass(frozen=True)
-class Fonts:
-    regular: str = fonts.SANS
-    bold: str = fonts.SANS_BOLD
-    italic: str = fonts.SANS_ITALIC
+class _Names:
+    """The embedded names of the text faces a style uses."""
+
+    regular: str
+    bold: str
+    italic: str
 
 
 @dataclass(frozen=True)
@@ -144,15 +145,16 @@ class Styles:
 
 
 def styles() -> Styles:
-    """The paragraph styles of every sheet, in the current edition (:func:`edition`)."""
-    return _styles(current_edition())
+    """The paragraph styles of every sheet, in the current edition (:func:`edition`) and
+    the faces in effect (:func:`boardgen.fonts.typeface`)."""
+    return _styles(current_edition(), fonts.current_fonts())
 
 
 @functools.cache
-def _styles(chosen: Edition) -> Styles:
-    """The paragraph styles in the edition ``chosen`` (fonts registered on first use)."""
-    fonts.register_pdf_fonts()
-    f = Fonts()
+def _styles(chosen: Edition, faces: fonts.FontSet) -> Styles:
+    """The paragraph styles in the edition ``chosen`` set in ``faces`` (registered on first use)."""
+    fonts.register_pdf_fonts(faces)
+    f = _Names(faces.regular.name, faces.bold.name, faces.italic.name)
 
     def style(name: str, **kw: Any) -> Any:
         base: dict[str, Any] = {
@@ -383,7 +385,7 @@ def page_footer(text: str, page_label: Callable[[int], str]) -> Callable[[Canvas
         width, _ = canvas._pagesize
         canvas.saveState()
         canvas.setFillColorRGB(0.35, 0.35, 0.35)
-        canvas.setFont(fonts.SANS, 8)
+        canvas.setFont(fonts.font_name(), 8)
         canvas.drawString(MARGIN * MM, FOOTER * MM, text)
         canvas.drawRightString(width - MARGIN * MM, FOOTER * MM, page_label(doc.page))
         canvas.restoreState()
@@ -409,7 +411,7 @@ def rule_doc(out: io.BytesIO, paper: Paper, *, title: str, lang: str, subject: s
         lang=lang,
         invariant=1,
         pageCompression=1,
-        initialFontName=fonts.SANS,
+        initialFontName=fonts.font_name(),
         displayDocTitle=1,
     )
 

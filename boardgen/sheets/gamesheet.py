@@ -31,6 +31,7 @@ from .. import fonts
 from ..backends.pdf import MM
 from ..draw import scene
 from ..errors import BoardgenError, one_line
+from ..fonts import typeface
 from ..paper import Paper
 from ..pdn.reader import GameRecord, Ply, Variation
 from ..render.diagram import fit_cell_size
@@ -146,7 +147,13 @@ def _tags(record: GameRecord, words: Catalogue) -> Any:
 
 
 def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, every: int = 10) -> bytes:
-    """The game sheet of ``record`` as PDF bytes; a diagram every ``every`` moves."""
+    """The game sheet of ``record`` as PDF bytes; a diagram every ``every`` moves, in
+    the game's faces."""
+    with typeface(record.game.variant.print.fonts):
+        return _game_sheet(record, lang=lang, paper=paper, every=every)
+
+
+def _game_sheet(record: GameRecord, *, lang: str, paper: Paper, every: int) -> bytes:
     words = catalogue(lang)
     st = styles()
     variant = record.game.variant
@@ -166,7 +173,7 @@ def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, eve
         width, _ = canvas._pagesize
         canvas.saveState()
         canvas.setFillColorRGB(0.35, 0.35, 0.35)
-        canvas.setFont(fonts.SANS, 8)
+        canvas.setFont(fonts.font_name(), 8)
         canvas.drawString(MARGIN * MM, FOOTER * MM, f"{title} \u2013 {words.text('game_sheet.title')}")
         canvas.drawRightString(width - MARGIN * MM, FOOTER * MM, words.text("words.page", n=document.page))
         canvas.restoreState()

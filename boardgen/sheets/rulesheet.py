@@ -37,6 +37,7 @@ from .. import fonts
 from ..backends.pdf import MM
 from ..descriptor.model import Variant
 from ..paper import Paper
+from ..render.typefaces import in_its_fonts
 from ..texts.compose import Para, RuleSheet, Shown, rule_sheet_text
 from .diagrams import drawn, example_flowables, lone_width, shown_width, start_diagram, start_width
 from .factsbox import facts_box
@@ -67,7 +68,7 @@ def _table(rows: list[list[Any]], widths: list[float], gap: float, kind: type = 
         TableStyle(
             [
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("FONT", (0, 0), (-1, -1), fonts.SANS),  # else tables set Helvetica
+                ("FONT", (0, 0), (-1, -1), fonts.font_name()),  # else tables set Helvetica
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
                 ("RIGHTPADDING", (0, 0), (-1, -1), gap),
                 ("RIGHTPADDING", (-1, 0), (-1, -1), 0),
@@ -253,7 +254,7 @@ def _top(sheet: RuleSheet, width: float) -> Any:
         TableStyle(
             [
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("FONT", (0, 0), (-1, -1), fonts.SANS),  # else tables set Helvetica
+                ("FONT", (0, 0), (-1, -1), fonts.font_name()),  # else tables set Helvetica
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
                 ("RIGHTPADDING", (0, 0), (0, 0), 8),
                 ("RIGHTPADDING", (1, 0), (1, 0), 0),
@@ -400,7 +401,7 @@ def _tips(sheet: RuleSheet, width: float) -> Any:
     table.setStyle(
         TableStyle(
             [
-                ("FONT", (0, 0), (-1, -1), fonts.SANS),
+                ("FONT", (0, 0), (-1, -1), fonts.font_name()),
                 ("BACKGROUND", (0, 0), (-1, -1), TINT),
                 ("LEFTPADDING", (0, 0), (-1, -1), pad),
                 ("RIGHTPADDING", (0, 0), (-1, -1), pad),
@@ -427,6 +428,7 @@ def _sheet_doc(sheet: RuleSheet, paper: Paper, out: io.BytesIO) -> Any:
     return doc
 
 
+@in_its_fonts
 def render_rules(variant: Variant, lang: str, paper: Paper) -> bytes:
     """The rule sheet of ``variant`` in ``lang`` as PDF bytes."""
     sheet = rule_sheet_text(variant, lang)

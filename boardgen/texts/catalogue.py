@@ -14,6 +14,13 @@ dotted key. A leaf is either a template string with ``{placeholders}`` or a mapp
 plural forms with at least ``other``: ``one``, ``other`` and exact numbers ``=2``,
 chosen by :meth:`Catalogue.count`.
 
+Grammar a sentence needs for a name it is given is data as well: a region's name comes
+with its article in the nominative ("der See", "le lac"), and ``meta.cases`` says how a
+language that declines it changes the article in each case its sentences use
+(German ``{region_acc}``: "den See", ``{region_dat}``: "dem See"); ``meta.contractions``
+merges a preposition with the article of a name put right after it ("in dem See" ->
+"im See", "hors de le lac" -> "hors du lac").
+
 Typography is data too: the catalogue's ``meta`` says which quotation marks replace
 ASCII ``"..."`` pairs, which character replaces ASCII ``'``, and before or after which
 characters a no-break space goes (French ``: ; ? ! »`` and ``«``). Only U+00A0 is used:
@@ -46,6 +53,8 @@ from ..errors import BoardgenError
 from . import TEXTS_DIR, languages
 
 NBSP = "\u00a0"
+#: The parts of ``meta`` that are grammar tables rather than texts.
+_GRAMMAR = ("meta.cases", "meta.contractions")
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 
@@ -112,6 +121,10 @@ class Catalogue:
     entries: Mapping[str, Leaf]
     typography: Typography
     plural_one: frozenset[int]
+    #: Per case a sentence may put a name in (``acc``), each article's form in it.
+    cases: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: "preposition article" -> the word they merge into before a name ("in dem" -> "im").
+    contractions: Mapping[str, str] = field(default_factory=dict)
 
     # -- lookup ---------------------------------------------------------------------------
 
@@ -131,7 +144,44 @@ class Catalogue:
             raise MissingText(
                 f"'{key}' uses {{{exc.args[0]}}}, which is not given here", file=str(self.file), key=key
             ) from None
+        if self.contractions:
+            text = self._contract(text, [v for v in values.values() if isinstance(v, str)])
         return typeset(text, self.typography)
+
+    def _contract(self, text: str, names: Sequence[str]) -> str:
+        """``text`` with each preposition merged with the article of a name that follows it
+        ("in dem See" -> "im See"): only right before a value filled in, never elsewhere."""
+        for seam, merged in self.contractions.items():
+            preposition, _, article = seam.rpartition(" ")
+            for name in names:
+                if name.startswith(article + " "):
+                    rest = name[len(article) + 1 :]
+                    text = text.replace(f"{preposition} {name}", f"{merged} {rest}")
+                    text = text.replace(f"{preposition.capitalize()} {name}", f"{merged.capitalize()} {rest}")
+        return text
+
+    def declined(self, placeholder: str, name: str, given: Mapping[str, str]) -> dict[str, str]:
+        """The values a sentence is filled with for ``name`` (nominative, with its article):
+        ``{placeholder}`` itself and ``{placeholder_<case>}`` for each case of ``meta.cases``,
+        taken from ``given`` or made by changing the article. A ValueError says which
+        case cannot be made (a name whose first word is no article the language lists)."""
+        values = {placeholder: name}
+        article, _, rest = name.partition(" ")
+        for case, articles in self.cases.items():
+            if case in given:
+                values[f"{placeholder}_{case}"] = given[case]
+            elif rest and article.lower() in articles:
+                form = articles[article.lower()]
+                values[f"{placeholder}_{case}"] = (
+                    f"{form[:1].upper() + form[1:] if article[:1].isupper() else form} {rest}"
+                )
+            else:
+                listed = ", ".join(articles)
+                raise ValueError(
+                    f"'{name}' does not start with an article ({listed}): give its forms, "
+                    f"{{name: {name}, {', '.join(f'{c}: ...' for c in self.cases)}}}"
+                )
+        return values
 
     def text(self, key: str, **values: object) -> str:
         """The template at ``key`` filled with ``values`` and typeset."""
@@ -190,6 +240,8 @@ def _flatten(data: Mapping[str, Any], prefix: str, out: dict[str, Leaf], file: s
                 raise BoardgenError(f"unknown plural form(s) {', '.join(bad)}", file=file, key=key)
             out[key] = {str(k): str(v) for k, v in value.items()}
         elif isinstance(value, Mapping):
+            if key in _GRAMMAR:  # read by catalogue() itself, not texts
+                continue
             _flatten(value, f"{key}.", out, file)
         elif isinstance(value, str):
             out[key] = value
@@ -216,7 +268,11 @@ def catalogue(lang: str) -> Catalogue:
         nbsp_after=str(meta.get("nbsp_after", "")),
     )
     plural_one = frozenset(int(n) for n in meta.get("plural_one", [1]))
-    return Catalogue(lang, file, entries, typography, plural_one)
+    cases = {
+        str(case): {str(a): str(f) for a, f in forms.items()} for case, forms in meta.get("cases", {}).items()
+    }
+    contractions = {str(seam): str(merged) for seam, merged in meta.get("contractions", {}).items()}
+    return Catalogue(lang, file, entries, typography, plural_one, cases, contractions)
 
 
 @functools.cache

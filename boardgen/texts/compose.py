@@ -60,7 +60,7 @@ def _board_components(s: SheetWriter) -> list[str]:
         lines.append(s.say(f"components.board.{key}", rows=grid.rows, pits=grid.pits))
     named = {key: style for key, style in variant.region_styles.items() if style.name}
     if variant.restricted and "restricted" not in named:
-        lines.append(s.count("components.restricted", len(variant.restricted)))
+        lines.append(s.count("components.restricted", len(variant.restricted), **s.region("restricted")))
     for key, style in named.items():  # the region's own word ("the lake"), never a fixed one
         word = variant.text(style.name, s.lang)
         size = len(variant.regions.get(key, ()))

@@ -118,6 +118,21 @@ class SheetWriter:
     def name(self, player_id: str) -> str:
         return self.variant.player(player_id).name[self.c.lang]
 
+    def region(self, key: str) -> dict[str, str]:
+        """How sentences name region ``key``: ``{region}``, its name with its article
+        ("the lake", "le lac", "der See"; the catalogue's ``words.restricted_region`` when
+        the descriptor names it not), and ``{region_<case>}`` in each case the language
+        declines ("den See", "dem See"). A name the language cannot decline is refused
+        at the descriptor's line."""
+        style = self.variant.region_styles.get(key)
+        lang = self.c.lang
+        if style is None or lang not in style.name:
+            return self.c.declined("region", self.c.text("words.restricted_region"), {})
+        try:
+            return self.c.declined("region", style.name[lang], style.forms.get(lang, {}))
+        except ValueError as error:
+            raise self.variant.error(("regions", key, "name", lang), str(error)) from None
+
     def board_setup(self) -> list[str]:
         """How the board lies: the colour of each player's near-right corner and the
         colour played on (square boards; no corner when both colours print alike, as

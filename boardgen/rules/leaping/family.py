@@ -88,14 +88,16 @@ def _kings(s: SheetWriter, game: LeapingGame) -> None:
 
 
 def _specials(s: SheetWriter, game: LeapingGame, region_size: int) -> None:
-    """The special rules (see :data:`SPECIAL_TOPICS`) the switches make."""
+    """The special rules (see :data:`SPECIAL_TOPICS`) the switches make; the restricted
+    region's rule is titled and worded with the region's own name ("The lake")."""
     p = game.params
     if p.restricted_region is not None:
+        region = s.region(p.restricted_region)
         s.special(
             "border",
-            s.say("special.restricted_region.title"),
-            s.count(KEY + "restricted_region.region", region_size),
-            s.say(KEY + "restricted_rule." + p.restricted_rule),
+            region["region"][:1].upper() + region["region"][1:],
+            s.count(KEY + "restricted_region.region", region_size, **region),
+            s.say(KEY + "restricted_rule." + p.restricted_rule, **region),
         )
     if p.has_kings and p.king_capture == "flying" and p.flying_king_landing == "must-continue":
         base = "special.flying_king_landing.must-continue."
@@ -153,7 +155,10 @@ class LeapingFamily(RuleFamily[LeapingGame]):
         s.section(
             "setup",
             s.board_setup(),
-            [*_men_setup(s, game), s.say("setup.border") if restricted else ""],
+            [
+                *_men_setup(s, game),
+                s.say("setup.border", **s.region(p.restricted_region or "")) if restricted else "",
+            ],
         )
         s.section("first", s.say("rules.leaping.first", first=s.name(spec.first)))
         s.section(
@@ -218,8 +223,9 @@ class LeapingFamily(RuleFamily[LeapingGame]):
             else:
                 raise AssertionError(f"rule sheets do not know how to word the leaping switch {name!r}")
         yield from (f"directions.{word}" for word in DIRECTION_WORDS)
-        # Values that are special rules have a title (and, for some, a longer text).
-        yield "special.restricted_region.title"
+        # Values that are special rules have a title (and, for some, a longer text);
+        # the restricted region's title is its own name (``words.restricted_region``).
+        yield "words.restricted_region"
         yield from (f"special.flying_king_landing.must-continue.{part}" for part in ("title", "text"))
         for value in ("end-of-move", "arrival-continues-as-king"):
             yield from (f"special.promotion.{value}.title", f"special.promotion.{value}.text")

@@ -1,0 +1,54 @@
+"""The ``fonts`` key of a descriptor's ``print`` or of a theme: a designer's faces.
+
+.. code-block:: yaml
+
+    fonts: {text: fonts/Serif.ttf, bold: fonts/Serif-Bold.ttf, symbols: fonts/Pieces.ttf}
+
+Files are named relative to the file that names them, and each is checked at once
+(:func:`boardgen.fonts.open_face`: a TrueType font, or OpenType with TrueType outlines,
+that may be embedded), a bad one refused at its key. A style not given falls back to
+the nearest one given (bold italic to bold, then to text), else to boardgen's own face,
+so a designer's regular text is never mixed with Vera's bold.
+"""
+
+from __future__ import annotations
+
+__all__ = ["FONT_KEYS", "parse_fonts"]
+
+from dataclasses import replace
+from pathlib import Path
+
+from ..fonts import DEFAULT, Face, FontSet, open_face
+from .reader import Reader
+from .yamlload import PathKey
+
+#: The styles a ``fonts`` mapping may name.
+FONT_KEYS = ("text", "bold", "italic", "bold_italic", "symbols")
+
+
+def parse_fonts(r: Reader, path: PathKey) -> FontSet:
+    """The faces named at ``path`` (at least one), over boardgen's own."""
+    given = r.mapping(path, optional=FONT_KEYS)
+    if not given:
+        raise r.error(path, f"name at least one font file ({', '.join(FONT_KEYS)})")
+    faces: dict[str, Face] = {key: _face(r, (*path, key)) for key in FONT_KEYS if key in given}
+    text = faces.get("text")
+    bold = faces.get("bold", text)
+    italic = faces.get("italic", text)
+    return replace(
+        DEFAULT,
+        regular=text or DEFAULT.regular,
+        bold=bold or DEFAULT.bold,
+        italic=italic or DEFAULT.italic,
+        bold_italic=faces.get("bold_italic", bold or italic) or DEFAULT.bold_italic,
+        symbols=faces.get("symbols", DEFAULT.symbols),
+    )
+
+
+def _face(r: Reader, path: PathKey) -> Face:
+    name = r.string(path, max_length=255)
+    file = Path(r.loaded.file).parent / name
+    try:
+        return open_face(str(file), display=name)
+    except ValueError as error:
+        raise r.error(path, f"{name}: {error}") from None
