@@ -42,10 +42,10 @@ from pathlib import Path
 from typing import Literal
 
 from ..descriptor import load_variant
-from ..errors import BoardgenError, Mark, shown
+from ..errors import BoardgenError, Mark
 from ..inputfile import read_text
 from ..rules.connection import SWAP, ConnectionGame, ConnectionPosition, make_game
-from .sgftree import SgfNode, main_line
+from .sgftree import SgfNode, cut, main_line
 
 #: Largest record read, in bytes (a Hex or Havannah game has a few hundred moves).
 MAX_RECORD_BYTES = 1 << 20
@@ -107,7 +107,7 @@ def _moves(nodes: list[SgfNode]) -> tuple[tuple[tuple[str, str], ...], tuple[Mar
 def _size(root: SgfNode, largest: int) -> int:
     text = root.first("SZ")
     if not text.isascii() or not text.isdigit() or len(text) > 3 or not 2 <= int(text) <= largest:
-        shown_size = shown(text, 20)[1:-1]
+        shown_size = cut(text)
         raise BoardgenError(
             f"SGF: SZ[{shown_size}] is not a board size from 2 to {largest}", mark=root.where("SZ")
         )
@@ -116,7 +116,7 @@ def _size(root: SgfNode, largest: int) -> int:
 
 def _written(value: str) -> str:
     """A move's value as a message quotes it: a 4,000-character value is cut."""
-    return value if len(value) <= 20 else shown(value, 20)
+    return cut(value)
 
 
 def parse_hex_sgf(text: str) -> ConnectionRecord:
@@ -130,7 +130,7 @@ def hex_record(nodes: list[SgfNode]) -> ConnectionRecord:
         raise BoardgenError("SGF: the record has no node")
     root = nodes[0]
     if root.first("GM") != "11":
-        game = shown(root.first("GM"), 20)[1:-1]
+        game = cut(root.first("GM"))
         raise BoardgenError(f"SGF: GM[{game}] is not a game of Hex (GM[11])", mark=root.where("GM"))
     size = _size(root, 26)
     moves, marks = _moves(nodes)

@@ -19,8 +19,8 @@ __all__ = ["SGF_SUFFIXES", "record_format", "sgf_game_kind"]
 import re
 from typing import Literal
 
-from ..errors import BoardgenError, shown
-from .sgftree import SgfNode
+from ..errors import BoardgenError
+from .sgftree import SgfNode, cut
 
 #: File names that say SGF's syntax (``.hgf``: Little Golem's Havannah).
 SGF_SUFFIXES = (".sgf", ".hgf")
@@ -56,7 +56,7 @@ def sgf_game_kind(nodes: list[SgfNode], name: str) -> GameKind:
     if number == "11":
         return "hex"
     raise BoardgenError(
-        f"SGF: GM[{shown(number, 20)[1:-1]}] is not a game whose records boardgen reads: "
+        f"SGF: GM[{cut(number)}] is not a game whose records boardgen reads: "
         "Go (GM[1]), Hex (GM[11]) and Little Golem's Havannah (.hgf)",
         mark=root.where("GM"),
     )

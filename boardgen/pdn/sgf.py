@@ -23,7 +23,7 @@ from ..geometry import SquareGrid
 from ..rules.go import PASS, GoGame, GoPosition
 from ..rules.go.params import parse_params
 from ..rules.spec import GameSpec, PlayerSpec
-from .sgftree import SgfNode, main_line
+from .sgftree import SgfNode, cut, main_line
 
 #: Largest board an SGF point (two letters a-z, A-Z) can name.
 MAX_SIZE = 52
@@ -83,9 +83,7 @@ def _size(root: SgfNode) -> int:
     text = root.first("SZ", "19")
     found = _SIZE.match(text)
     if found is None or (found.group(2) is not None and found.group(2) != found.group(1)):
-        raise BoardgenError(
-            f"SGF: SZ[{shown(text, 20)[1:-1]}] is not the size of a square board", mark=root.where("SZ")
-        )
+        raise BoardgenError(f"SGF: SZ[{cut(text)}] is not the size of a square board", mark=root.where("SZ"))
     size = int(found.group(1))
     if not 2 <= size <= MAX_SIZE:
         raise BoardgenError(
@@ -98,9 +96,7 @@ def _number(root: SgfNode, key: str, what: str) -> float:
     """A number of the root (``KM`` komi, ``HA`` handicap), 0 when absent or empty."""
     text = root.first(key)
     if text and not _NUMBER.match(text):
-        raise BoardgenError(
-            f"SGF: {key}[{shown(text, 20)[1:-1]}] is not a number ({what})", mark=root.where(key)
-        )
+        raise BoardgenError(f"SGF: {key}[{cut(text)}] is not a number ({what})", mark=root.where(key))
     return float(text or 0)
 
 
@@ -112,7 +108,7 @@ def sgf_game(nodes: list[SgfNode]) -> SgfGame:
     root = nodes[0]
     if root.first("GM", "1") != "1":
         raise BoardgenError(
-            f"SGF: GM[{shown(root.first('GM'), 20)[1:-1]}] is not a game of Go (GM[1])", mark=root.where("GM")
+            f"SGF: GM[{cut(root.first('GM'))}] is not a game of Go (GM[1])", mark=root.where("GM")
         )
     size = _size(root)
     komi = _number(root, "KM", "the komi")
@@ -134,9 +130,7 @@ def sgf_game(nodes: list[SgfNode]) -> SgfGame:
             raise BoardgenError(exc.message, mark=node.mark) from None
     first = root.first("PL", moves[0][0] if moves else "B").upper()[:1] or "B"
     if first not in ("B", "W"):
-        raise BoardgenError(
-            f"SGF: PL[{shown(root.first('PL'), 20)[1:-1]}] is not B or W", mark=root.where("PL")
-        )
+        raise BoardgenError(f"SGF: PL[{cut(root.first('PL'))}] is not B or W", mark=root.where("PL"))
     return SgfGame(
         size, komi, int(handicap), tuple(black), tuple(white), tuple(moves), root.first("RE"), first,
         root.props, tuple(marks),

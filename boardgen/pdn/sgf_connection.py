@@ -10,7 +10,8 @@ winner the file's ``RE`` names (its letters, which the two dialects read differe
 are kept as the ``RE`` tag), else the player whose shape ended the game; a resignation
 or forfeit is the ``Termination`` tag. A record move that changes no stone (HexGui's
 ``swap-pieces``) is kept, as written, in the comment of the ply before it (of the
-record, before the first ply).
+record, before the first ply). Little Golem writes ``null`` for a value it does not
+have (``EV[null]``): no tag is made of it.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from .connection_records import (
     replay_record,
 )
 from .record import GameLoader, GameRecord, Ply
-from .sgfboards import record_board
+from .sgfboards import check_moves, record_board
 from .sgfinfo import GAME_INFO, sgf_tags
 from .sgftree import SgfNode
 
@@ -103,6 +104,7 @@ def connection_record(
 ) -> GameRecord:
     """The ``hex`` or ``havannah`` game of one main line; raises BoardgenError at the bad spot."""
     record = hex_record(nodes) if kind == "hex" else lg_havannah_record(nodes)
+    check_moves(record.marks)
     root = nodes[0]
     game = _record_game(record_board(kind, record.size, root, override, folders, load), record)
     engine = game.engine
@@ -111,6 +113,8 @@ def connection_record(
     replay = replay_record(record, engine)
     info = {key: tag for key, tag in GAME_INFO.items() if key != "RE"}
     tags = sgf_tags(root, {**info, **_players(game, record)})
+    if kind == "havannah":  # Little Golem writes "null" for what it does not know (EV[null])
+        tags = {key: value for key, value in tags.items() if value != "null"}
     result = tags["Result"] = _result(game, replay)
     if replay.ended_by:
         tags["Termination"] = replay.ended_by

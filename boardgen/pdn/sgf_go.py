@@ -14,6 +14,7 @@ from __future__ import annotations
 
 __all__ = ["go_record"]
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -23,9 +24,11 @@ from ..positions import Game, Position
 from ..rules.registry import make_game
 from .record import GameLoader, GameRecord, Ply
 from .sgf import SgfGame, sgf_game
-from .sgfboards import record_board
+from .sgfboards import check_moves, record_board
 from .sgfinfo import GAME_INFO, GO_INFO, sgf_tags
 from .sgftree import SgfNode
+
+_QUOTED_MOVE = re.compile(r"^move '[^']*': ")
 
 #: The rules (``RU``) whose results are counted by territory; every other is by area.
 TERRITORY_RULES = ("japanese", "korean")
@@ -106,7 +109,8 @@ def _plies(
             move = position.move(text)
             after = position.play(move)
         except BoardgenError as error:
-            raise BoardgenError(f"SGF move {what}: {error.message}", mark=mark) from None
+            why = _QUOTED_MOVE.sub("", error.message)  # the move is named already
+            raise BoardgenError(f"SGF move {what}: {why}", mark=mark) from None
         plies.append(
             Ply(len(plies) + 1, len(plies) + 1, move.text, move, position, after, comment, mark=mark)
         )
@@ -133,6 +137,7 @@ def go_record(
 ) -> GameRecord:
     """The Go game of one SGF game's main line; raises BoardgenError at the bad spot."""
     sgf = sgf_game(nodes)
+    check_moves(sgf.marks)
     root = nodes[0]
     game = _record_game(record_board("go", sgf.size, root, override, folders, load), sgf, root)
     colours = _colours(game, root)

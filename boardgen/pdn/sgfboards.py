@@ -1,5 +1,5 @@
 """The game that plays an SGF record: the shipped board of its game and size, or the
-one the user names (``--variant``, ``game=``), checked to fit.
+one the user names (``--variant``, ``game=``), checked to fit; and the bound on its moves.
 
 Go records play on ``go-9``, ``go-13`` or ``go-19`` by their ``SZ``; Hex records on
 ``hex-11`` or ``hex-14``; Little Golem's Havannah records on ``havannah-8`` (its base).
@@ -10,16 +10,17 @@ of the record's rule family and board: a Go record on a Hex board is refused at 
 
 from __future__ import annotations
 
-__all__ = ["SHIPPED", "record_board"]
+__all__ = ["SHIPPED", "check_moves", "record_board"]
 
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..errors import BoardgenError
+from ..errors import BoardgenError, Mark
 from ..positions import Game
 from .connection_records import BOARDS
 from .record import GameLoader
 from .sgftree import SgfNode
+from .tokens import MAX_PLIES
 
 #: The shipped game that plays a record, by (game, board size).
 SHIPPED: dict[tuple[str, int], str] = {("go", 9): "go-9", ("go", 13): "go-13", ("go", 19): "go-19", **BOARDS}
@@ -82,3 +83,10 @@ def record_board(
             mark=where,
         )
     return game
+
+
+def check_moves(marks: Sequence[Mark]) -> None:
+    """Refuse a record of more moves than a game may have (PDN's bound, :data:`MAX_PLIES`),
+    at the first one too many."""
+    if len(marks) > MAX_PLIES:
+        raise BoardgenError(f"more than {MAX_PLIES:,} plies in one game", mark=marks[MAX_PLIES])

@@ -19,7 +19,7 @@ as a stream: skipped variations cost time, never memory.
 
 from __future__ import annotations
 
-__all__ = ["MAX_NODES", "MAX_VALUE", "MAX_VARIATIONS", "SgfNode", "game_trees", "main_line"]
+__all__ = ["MAX_NODES", "MAX_VALUE", "MAX_VARIATIONS", "SgfNode", "cut", "game_trees", "main_line"]
 
 import bisect
 import re
@@ -66,9 +66,14 @@ class _Places:
         return Mark(line, offset - self.starts[line - 1] + 1)
 
 
+def cut(text: str, limit: int = 20) -> str:
+    """``text`` as a message quotes a property's name or value: one of 10,000 characters
+    is cut after ``limit``."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+
+
 def _name(ident: str) -> str:
-    """A property's name for a message: a name of 10,000 capitals is cut."""
-    return ident if len(ident) <= 12 else f"{ident[:12]}... ({len(ident):,} letters)"
+    return cut(ident, 12)
 
 
 #: Where a game starts: '(' and its first node's ';', blanks between.
