@@ -48,7 +48,6 @@ from .errors import BoardgenError
 from .games import open_game
 from .pdn import Variation, write_pdn
 from .pdn.reader import PdnSource
-from .pdn.sgfwriter import write_sgf
 from .pdn.source import RecordSource
 from .positions import Move
 
@@ -252,3 +251,12 @@ def read_records(
     return list(
         iter_records(source, game=game, folders=folders, file=file, skip_bad=skip_bad, on_error=on_error)
     )
+
+
+def write_sgf(record: pdn.GameRecord) -> str:
+    """The Go ``record`` written back as SGF text (see :mod:`boardgen.pdn.sgfwriter`):
+    reading it gives the same game. Hex and Havannah records are read only."""
+    # Lazy for start-up speed: only a Go record written back needs the SGF writer.
+    from .pdn.sgfwriter import write_sgf as write
+
+    return write(record)
