@@ -177,3 +177,18 @@ def test_a_descriptor_given_must_fit_the_record() -> None:
     assert code == 2 and err.startswith(
         f"{GO}:14:1: SGF: SZ[19]: go-9 (go, lines 9x9) cannot play a Go record"
     )
+
+
+def test_a_descriptor_of_the_records_size_plays_it(in_tmp: Path) -> None:
+    """No game ships 7x7 Go: a descriptor of that size, given with --variant, plays the record."""
+    nine = (GAMES.parents[1] / "variants" / "go-9.yaml").read_text(encoding="utf-8")
+    seven = (
+        nine.replace("id: go-9", "id: go-7")
+        .replace("width: 9", "width: 7")
+        .replace("height: 9", "height: 7")
+        .replace("marks: [c3, g3, e5, c7, g7]", "marks: [c3, e3, d4, c5, e5]")
+    )
+    Path("go-7.yaml").write_text(seven, encoding="utf-8")
+    Path("s7.sgf").write_text("(;GM[1]SZ[7]KM[9]PB[Ann]PW[Bob];B[dd];W[cc];B[ee])", encoding="utf-8")
+    assert run("game", "s7.sgf")[0] == 2
+    assert run("game", "s7.sgf", "--variant", "go-7.yaml") == (0, "1\tgo-7\tAnn - Bob\t3 plies\t*\n", "")
