@@ -1,9 +1,11 @@
 """boardgen's public face: games, positions, pictures and records for Python users.
 
 :func:`load` opens a game (checked as ``boardgen validate`` checks it, once per file);
-:func:`svg`, :func:`pdf` and :func:`png` draw positions; :func:`read_pdn` (a path,
-PDN text or a file object) and :func:`iter_pdn` (the same, one game at a time) read
-game records, :func:`parse_pdn` reads text only, :func:`write_pdn` writes one. ``boardgen``
+:func:`svg`, :func:`pdf` and :func:`png` draw positions; :func:`read_records` (a path,
+a record's text or a file object) and :func:`iter_records` (the same, one game at a
+time) read game records in every format boardgen knows (PDN, SGF for Go and Hex, Little
+Golem's Havannah); :func:`read_pdn`, :func:`iter_pdn` and :func:`parse_pdn` read PDN
+only, :func:`write_pdn` and :func:`write_sgf` write a record back. ``boardgen``
 re-exports every name here.
 
 The model below knows nothing of pictures: a :class:`boardgen.positions.Position` is a
@@ -23,13 +25,16 @@ __all__ = [
     "Position",
     "Variation",
     "iter_pdn",
+    "iter_records",
     "load",
     "parse_pdn",
     "pdf",
     "png",
     "read_pdn",
+    "read_records",
     "svg",
     "write_pdn",
+    "write_sgf",
 ]
 
 import dataclasses
@@ -43,6 +48,7 @@ from .errors import BoardgenError
 from .games import open_game
 from .pdn import Variation, write_pdn
 from .pdn.reader import PdnSource
+from .pdn.source import RecordSource
 from .positions import Move
 
 
@@ -101,9 +107,14 @@ class GameRecord(pdn.GameRecord):
         """``record``, the same values, with the methods below."""
         return cls(**{f.name: getattr(record, f.name) for f in dataclasses.fields(record)})
 
-    def sheet(self, *, lang: str = "en", paper: str = "a4", every: int = 10) -> bytes:
+    def sheet(self, *, lang: str = "en", paper: str = "a4", every: int | None = None) -> bytes:
         """The game sheet as PDF bytes: tags, the moves with their comments, and a
-        diagram every ``every`` moves (1 to 100) and after each comment, in ``lang``."""
+        diagram every ``every`` moves (1 to 100) and after each comment, in ``lang``.
+        By default a diagram every 10 moves, or every 50 in a record that numbers each
+        ply (SGF's Go, Hex and Havannah), whose diagrams number the stones of their
+        moves, as Go books print a game."""
+        if every is None:
+            every = 10 if self.numbered_in_pairs else 50
         if isinstance(every, bool) or not isinstance(every, int):
             raise TypeError(f"every must be an int, not {type(every).__name__}")
         if not 1 <= every <= 100:
@@ -187,3 +198,65 @@ def read_pdn(
     ('Tinsley, Marion', 71, '1/2-1/2')
     """
     return list(iter_pdn(source, game=game, folders=folders, file=file, skip_bad=skip_bad, on_error=on_error))
+
+
+def iter_records(
+    source: RecordSource,
+    *,
+    game: Game | str | None = None,
+    folders: Sequence[str | Path] = (),
+    file: str | None = None,
+    skip_bad: bool = False,
+    on_error: Callable[[BoardgenError], None] | None = None,
+) -> Iterator[GameRecord]:
+    """The games of ``source`` one at a time, whatever its format (see :func:`read_records`)."""
+    # Lazy for start-up speed: the SGF readers load the Go and connection rule families,
+    # which `import boardgen` (so every command-line run) need not pay for.
+    from .pdn.records import iter_records as iter_any
+
+    games = iter_any(
+        source, game=game, folders=folders, file=file, skip_bad=skip_bad, on_error=on_error, load=load
+    )
+    return (GameRecord.of(record) for record in games)
+
+
+def read_records(
+    source: RecordSource,
+    *,
+    game: Game | str | None = None,
+    folders: Sequence[str | Path] = (),
+    file: str | None = None,
+    skip_bad: bool = False,
+    on_error: Callable[[BoardgenError], None] | None = None,
+) -> list[GameRecord]:
+    """The games of ``source`` (a path, a record's text, or a file object open for
+    reading), in whichever format it is written: PDN (draughts), SGF (Go, ``GM[1]``; Hex
+    as HexGui writes it, ``GM[11]``) or Little Golem's Havannah export (``.hgf``). The
+    format is told by the content, the file name a hint (:mod:`boardgen.pdn.recordformat`).
+
+    Each record's plies, tags, result and ``positions()`` are those of every format; an
+    SGF record plays on the shipped board of its game and size (``go-9``, ``go-13``,
+    ``go-19``, ``hex-11``, ``hex-14``, ``havannah-8``) unless ``game`` names another of
+    that size. Options as for :func:`read_pdn`: a bad game raises
+    :class:`BoardgenError` naming the file, line and column, or with ``skip_bad=True``
+    is skipped (``on_error`` receives its error).
+
+    >>> import boardgen
+    >>> record = boardgen.read_records("examples/games/go-ray-natsukaze-2019-uec.sgf")[0]
+    >>> record.game.id, record.tags["Black"], len(record.plies), record.result
+    ('go-19', 'Ray', 377, 'W+3.5')
+    >>> record.plies[0].written, record.position(377).score()
+    ('d17', {'black': 49.0, 'white': 52.5})
+    """
+    return list(
+        iter_records(source, game=game, folders=folders, file=file, skip_bad=skip_bad, on_error=on_error)
+    )
+
+
+def write_sgf(record: pdn.GameRecord) -> str:
+    """The Go ``record`` written back as SGF text (see :mod:`boardgen.pdn.sgfwriter`):
+    reading it gives the same game. Hex and Havannah records are read only."""
+    # Lazy for start-up speed: only a Go record written back needs the SGF writer.
+    from .pdn.sgfwriter import write_sgf as write
+
+    return write(record)

@@ -45,9 +45,10 @@ from .render.marks import (
     captured_items,
     crowned_items,
     highlight_items,
+    label_items,
     placed_items,
 )
-from .render.pieces import piece_radius
+from .render.pieces import contrast, piece_radius
 from .rules.base import PieceView
 from .scene import Document, Item, Scene
 from .textboard import describe_position
@@ -187,8 +188,8 @@ def _arrows(variant: Variant, arrows: Iterable[ArrowSpec], default: str) -> list
 
 
 def _path(variant: Variant, move: str | Move) -> tuple[int, ...]:
-    if isinstance(move, Move):
-        return tuple(variant.grid.parse(c) for c in move.path)
+    if isinstance(move, Move):  # a stone placed has no path: its cell is the move's
+        return tuple(variant.grid.parse(c) for c in move.path or move.placed)
     if not isinstance(move, str):
         raise TypeError(f"lastmove must be a move's text or a Move, not {type(move).__name__}")
     if move.strip() and not re.search(r"[-x:]", move.strip()):
@@ -206,6 +207,19 @@ def _cell_size(position: Position, variant: Variant, coordinates: bool, cell_siz
         cache[key] = fit_cell_size(variant, coordinates=coordinates)
     size: float = cache[key]
     return size
+
+
+def _labels(
+    variant: Variant, pieces: Mapping[int, PieceView], labels: Mapping[str | int, str] | None
+) -> dict[int, tuple[str, str]]:
+    """Each label's cell, text and ink: the contrast of the piece there, else the board's text."""
+    out: dict[int, tuple[str, str]] = {}
+    for ref, text in (labels or {}).items():
+        cell = _cell(variant, ref)
+        piece = pieces.get(cell)
+        ink = contrast(variant.player(piece.player).colour) if piece else variant.print.colours["text"]
+        out[cell] = (str(text), ink)
+    return out
 
 
 @dataclass(frozen=True)
@@ -237,6 +251,7 @@ def _plan(
     colours: ColoursSpec | None,
     cell_size: float | None,
     title: str | None = None,
+    labels: Mapping[str | int, str] | None = None,
 ) -> _Plan:
     _check_position(position)
     for option, flag in (("flipped", flipped), ("coordinates", coordinates)):
@@ -263,6 +278,7 @@ def _plan(
     else:
         pieces = engine.pieces(position.state)
     radius = piece_radius(variant, size)
+    labelled = _labels(variant, pieces, labels)
 
     def overlay(layout: Layout) -> tuple[list[Item], list[Item]]:
         under: list[Item] = []
@@ -283,6 +299,7 @@ def _plan(
             over += arrow_items(layout, [p for p, i in paths if i == ink], ink)
         if marks is not None:
             over += crowned_items(layout, marks.crowned)
+        over += label_items(layout, labelled, radius)
         return under, over
 
     name = variant.grid.name
@@ -292,6 +309,8 @@ def _plan(
         lines.append(f"Highlighted: {', '.join(name(c) for c in tints)}.")
     if last:
         lines.append(f"Last move: {' to '.join(name(c) for c in last)}.")
+    if labelled:
+        lines.append(f"Labelled: {', '.join(f'{name(c)} {text}' for c, (text, _) in labelled.items())}.")
     if flipped:
         lines.append(flipped_line(variant))
     tinted = (*last, *tints, *(marks.landings + marks.placed + marks.alternatives if marks else ()))
@@ -312,8 +331,11 @@ def scene(
     colours: ColoursSpec | None = None,
     cell_size: float | None = None,
     title: str | None = None,
+    labels: Mapping[str | int, str] | None = None,
 ) -> Scene:
-    """The backend-neutral picture :func:`svg`, :func:`pdf` and :func:`png` draw."""
+    """The backend-neutral picture :func:`svg`, :func:`pdf` and :func:`png` draw.
+    ``labels`` writes short texts centred on cells (by name or square number), in the
+    ink that reads on the piece there: the game sheet numbers the stones of its moves."""
     plan = _plan(
         position,
         move=move,
@@ -325,6 +347,7 @@ def scene(
         colours=colours,
         cell_size=cell_size,
         title=title,
+        labels=labels,
     )
     drawn = board_scene(plan.variant, plan.options, plan.pieces, plan.overlay)
     return replace(drawn, description=plan.description(describe_position(plan.variant, plan.pieces)))

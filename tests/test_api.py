@@ -30,6 +30,7 @@ DOCTESTED = [
     "boardgen.drawopts",
     "boardgen.docblocks",
     "boardgen.pdn.reader",
+    "boardgen.pdn.records",
 ]
 
 

@@ -1,5 +1,6 @@
-"""The ``game`` command: a recorded game (PDN) as positions, a game sheet, an animation
-or one diagram per ply. Built on the public API (:func:`boardgen.read_pdn`, ...)."""
+"""The ``game`` command: a recorded game (PDN, SGF, Little Golem's Havannah) as
+positions, a game sheet, an animation or one diagram per ply. Built on the public API
+(:func:`boardgen.iter_records`, ...)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from ..errors import BoardgenError, one_line
 from ..fileio import write_atomic
 from ._app import complete_variant, main, refuse_unused, reports_errors, uses_library
 
-_KINDS = "write a .pdf (game sheet), .gif, .pdn or a folder/"
+_KINDS = "write a .pdf (game sheet), .gif, .pdn, .sgf or a folder/"
 
 #: The files of a folder of plies, as this command names them.
 PLY_FILE = re.compile(r"ply-[0-9]{3,}\.svg")
@@ -33,7 +34,7 @@ def _kind(output: Path, ply: int | None = None) -> str:
         if suffix in (".svg", ".png"):
             return suffix[1:]
         raise click.UsageError(f"-o {output}: with --ply, write the position as .svg or .png")
-    if suffix in (".pdf", ".gif", ".pdn"):
+    if suffix in (".pdf", ".gif", ".pdn", ".sgf"):
         return suffix[1:]
     if suffix in (".svg", ".png"):
         raise click.UsageError(f"-o {shown}: one position needs --ply N; a folder/ gets an SVG per ply")
@@ -116,7 +117,7 @@ def _refuse_unused(kind: str) -> None:
 
 
 def _outputs(
-    record: object, output: Path, every: int, lang: str, paper: str, width: int
+    record: object, output: Path, every: int | None, lang: str, paper: str, width: int
 ) -> dict[Path, bytes]:
     """Every file to write, drawn before any is written."""
     assert isinstance(record, api.GameRecord)
@@ -125,8 +126,8 @@ def _outputs(
         return {output: record.sheet(lang=lang, paper=paper, every=every)}
     if suffix == ".gif":
         return {output: record.animation(width=width)}
-    if suffix == ".pdn":
-        return {output: api.write_pdn(record).encode("utf-8")}
+    if suffix in (".pdn", ".sgf"):
+        return {output: _written_back(record, suffix, output).encode("utf-8")}
     if suffix == ".folder":
         digits = max(3, len(str(len(record.plies))))
         declaration = '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -135,6 +136,23 @@ def _outputs(
             for ply, text in enumerate(record.diagrams())
         }
     raise AssertionError(suffix)  # pragma: no cover - _kind knows every kind
+
+
+def _written_back(record: api.GameRecord, suffix: str, output: Path) -> str:
+    """The record in its own format: PDN as PDN, Go's SGF as SGF (Hex and Havannah
+    records are read only)."""
+    shown = one_line(str(output))
+    if record.format == "pdn":
+        if suffix == ".pdn":
+            return api.write_pdn(record)
+        raise BoardgenError(f"-o {shown}: a PDN record is written back as .pdn")
+    if record.game.variant.rules.family != "go":
+        raise BoardgenError(
+            f"-o {shown}: a {record.game.id} record is read only; Go and PDN records are written back"
+        )
+    if suffix == ".sgf":
+        return api.write_sgf(record)
+    raise BoardgenError(f"-o {shown}: a Go record is written back as .sgf")
 
 
 @main.command()
@@ -147,7 +165,8 @@ def _outputs(
     default=None,
     metavar="VARIANT",
     shell_complete=complete_variant,
-    help="Play the moves by this game (id or YAML file) instead of the one [GameType] names.",
+    help="Play the moves by this game (id or YAML file) instead of the one the record names "
+    "([GameType] in PDN; GM and SZ in SGF).",
 )
 @click.option(
     "--ply",
@@ -160,15 +179,15 @@ def _outputs(
     "--output",
     type=click.Path(path_type=Path),
     default=None,
-    help="sheet.pdf (game sheet), game.gif (animation), game.pdn (the game rewritten), "
-    "folder/ (an SVG per ply), or with --ply one position as x.svg or x.png.",
+    help="sheet.pdf (game sheet), game.gif (animation), game.pdn or game.sgf (the game rewritten "
+    "in its own format), folder/ (an SVG per ply), or with --ply one position as x.svg or x.png.",
 )
 @click.option(
     "--every",
     type=click.IntRange(1, 100),
-    default=10,
-    show_default=True,
-    help="Game sheet: a diagram every N moves (and at each comment).",
+    default=None,
+    help="Game sheet: a diagram every N moves (and at each comment); by default 10, "
+    "or 50 in SGF records, whose diagrams number the stones of their moves.",
 )
 @click.option("--lang", default="en", show_default=True, help="Game sheet language (en, fr, de).")
 @click.option(
@@ -201,25 +220,27 @@ def game(
     variant: str | None,
     ply: int | None,
     output: Path | None,
-    every: int,
+    every: int | None,
     lang: str,
     paper: str,
     width: int,
     skip_bad: bool,
 ) -> None:
-    """Read the PDN game record FILE; every move is checked by the rules engine.
+    """Read the game record FILE; every move is checked by the rules engine.
 
-    Without options, one line per game of the file. With --ply N, the position after
-    N plies in the game's position notation (with -o x.svg or x.png, its diagram). With
-    -o, a game sheet, an animation, the game as PDN or one SVG diagram per ply
-    (ply-000.svg is the start). An option that does not apply to the output is refused.
+    FILE is PDN (draughts), SGF (Go; Hex as HexGui writes it) or Little Golem's
+    Havannah export (.hgf), told by its content. Without options, one line per game of
+    the file. With --ply N, the position after N plies in the game's position notation
+    (with -o x.svg or x.png, its diagram). With -o, a game sheet, an animation, the game
+    written back (PDN as .pdn, Go as .sgf) or one SVG diagram per ply (ply-000.svg is
+    the start). An option that does not apply to the output is refused.
     """
     given_width = click.get_current_context().get_parameter_source("width") is not ParameterSource.DEFAULT
     width_given = width if given_width else None
     kind = "list" if output is None else _kind(output, ply)
     _refuse_unused(kind)
     report = (lambda error: click.echo(str(error), err=True)) if skip_bad else None
-    games = api.iter_pdn(file, game=variant, folders=library.folders, skip_bad=skip_bad, on_error=report)
+    games = api.iter_records(file, game=variant, folders=library.folders, skip_bad=skip_bad, on_error=report)
     chosen = click.get_current_context().get_parameter_source("number") is not ParameterSource.DEFAULT
     if ply is None and output is None and not chosen:
         # One line per game as it is read: a long collection shows its first games at once.

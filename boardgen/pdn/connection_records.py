@@ -24,8 +24,11 @@ its move number, file line and column.
 from __future__ import annotations
 
 __all__ = [
+    "ENDINGS",
     "ConnectionRecord",
     "Replay",
+    "hex_record",
+    "lg_havannah_record",
     "parse_hex_sgf",
     "parse_lg_havannah",
     "read_connection_record",
@@ -42,7 +45,7 @@ from ..descriptor import load_variant
 from ..errors import BoardgenError, Mark
 from ..inputfile import read_text
 from ..rules.connection import SWAP, ConnectionGame, ConnectionPosition, make_game
-from .sgftree import SgfNode, main_line
+from .sgftree import SgfNode, cut, main_line
 
 #: Largest record read, in bytes (a Hex or Havannah game has a few hundred moves).
 MAX_RECORD_BYTES = 1 << 20
@@ -54,6 +57,8 @@ _HEX_CELL = re.compile(r"^([a-z])([1-9][0-9]?)$")
 _LG_CELL = re.compile(r"^([A-Z])([1-9][0-9]?)$")
 _HEX_SWAPS = ("swap-pieces", "swap-sides")
 _ENDINGS = ("resign", "forfeit")
+#: The record moves that end a game without a stone.
+ENDINGS = _ENDINGS
 
 Kind = Literal["hex", "havannah"]
 
@@ -84,6 +89,8 @@ class Replay:
     winner: str
     ended_by: str = ""
     loser: str = ""
+    #: For each engine move, the index in ``record.moves`` of the move it plays.
+    sources: tuple[int, ...] = ()
 
 
 def _moves(nodes: list[SgfNode]) -> tuple[tuple[tuple[str, str], ...], tuple[Mark, ...]]:
@@ -99,19 +106,32 @@ def _moves(nodes: list[SgfNode]) -> tuple[tuple[tuple[str, str], ...], tuple[Mar
 
 def _size(root: SgfNode, largest: int) -> int:
     text = root.first("SZ")
-    if not text.isascii() or not text.isdigit() or not 2 <= int(text) <= largest:
-        raise BoardgenError(f"SGF: SZ[{text}] is not a board size from 2 to {largest}", mark=root.mark)
+    if not text.isascii() or not text.isdigit() or len(text) > 3 or not 2 <= int(text) <= largest:
+        shown_size = cut(text)
+        raise BoardgenError(
+            f"SGF: SZ[{shown_size}] is not a board size from 2 to {largest}", mark=root.where("SZ")
+        )
     return int(text)
+
+
+def _written(value: str) -> str:
+    """A move's value as a message quotes it: a 4,000-character value is cut."""
+    return cut(value)
 
 
 def parse_hex_sgf(text: str) -> ConnectionRecord:
     """A Hex game as HexGui writes it (``GM[11]``); raises BoardgenError on bad input."""
-    nodes = main_line(text)
+    return hex_record(main_line(text))
+
+
+def hex_record(nodes: list[SgfNode]) -> ConnectionRecord:
+    """The Hex game a main line of nodes holds (:func:`boardgen.pdn.sgftree.game_trees`)."""
     if not nodes:
         raise BoardgenError("SGF: the record has no node")
     root = nodes[0]
     if root.first("GM") != "11":
-        raise BoardgenError(f"SGF: GM[{root.first('GM')}] is not a game of Hex (GM[11])", mark=root.mark)
+        game = cut(root.first("GM"))
+        raise BoardgenError(f"SGF: GM[{game}] is not a game of Hex (GM[11])", mark=root.where("GM"))
     size = _size(root, 26)
     moves, marks = _moves(nodes)
     for number, ((colour, value), mark) in enumerate(zip(moves, marks, strict=True), start=1):
@@ -121,12 +141,12 @@ def parse_hex_sgf(text: str) -> ConnectionRecord:
             if column <= size and row <= size:
                 continue
             raise BoardgenError(
-                f"Hex SGF move {number} ({colour}[{value}]): off a {size}x{size} board", mark=mark
+                f"Hex SGF move {number} ({colour}[{_written(value)}]): off a {size}x{size} board", mark=mark
             )
         if value not in (*_HEX_SWAPS, *_ENDINGS):
             raise BoardgenError(
-                f"Hex SGF move {number} ({colour}[{value}]): not a cell (a1), swap-pieces, swap-sides, "
-                "resign or forfeit",
+                f"Hex SGF move {number} ({colour}[{_written(value)}]): not a cell (a1), swap-pieces, "
+                "swap-sides, resign or forfeit",
                 mark=mark,
             )
     return ConnectionRecord("hex", size, moves, marks, root.first("RE"), root.props)
@@ -134,7 +154,11 @@ def parse_hex_sgf(text: str) -> ConnectionRecord:
 
 def parse_lg_havannah(text: str) -> ConnectionRecord:
     """A Havannah game as Little Golem exports it (``.hgf``); raises BoardgenError."""
-    nodes = main_line(text)
+    return lg_havannah_record(main_line(text))
+
+
+def lg_havannah_record(nodes: list[SgfNode]) -> ConnectionRecord:
+    """The Little Golem Havannah game a main line of nodes holds."""
     if not nodes:
         raise BoardgenError("SGF: the record has no node")
     root = nodes[0]
@@ -148,11 +172,13 @@ def parse_lg_havannah(text: str) -> ConnectionRecord:
             if row < rows and place <= rows - abs(size - 1 - row):
                 continue
             raise BoardgenError(
-                f"Havannah record move {number} ({colour}[{value}]): off a board of base {size}", mark=mark
+                f"Havannah record move {number} ({colour}[{_written(value)}]): off a board of base {size}",
+                mark=mark,
             )
         if value not in ("swap", "resign"):
             raise BoardgenError(
-                f"Havannah record move {number} ({colour}[{value}]): not a cell (H3), swap or resign",
+                f"Havannah record move {number} ({colour}[{_written(value)}]): "
+                "not a cell (H3), swap or resign",
                 mark=mark,
             )
     return ConnectionRecord("havannah", size, moves, marks, root.first("RE"), root.props)
@@ -213,12 +239,12 @@ def replay_record(record: ConnectionRecord, game: ConnectionGame | None = None) 
     engine refuses, or one out of turn, raises BoardgenError naming it and its place."""
     game = game or record_game(record)
     position = game.initial()
-    positions, played = [position], []
+    positions, played, sources = [position], [], []
     letters: dict[str, str] = {}  # colour letter as written -> player id
     ended_by = loser = ""
     first, second = game.player_ids
     for number, ((colour, value), mark) in enumerate(zip(record.moves, record.marks, strict=True), start=1):
-        what = f"{record.kind} record move {number} ({colour}[{value}])"
+        what = f"{record.kind.capitalize()} record move {number} ({colour}[{_written(value)}])"
         if ended_by:
             raise BoardgenError(f"{what}: the game ended with {ended_by} before it", mark=mark)
         if value in _ENDINGS:
@@ -243,7 +269,8 @@ def replay_record(record: ConnectionRecord, game: ConnectionGame | None = None) 
             raise BoardgenError(f"{what}: {exc.message}", mark=mark) from None
         positions.append(position)
         played.append(move)
-    return Replay(game, positions, played, _winner(record, game), ended_by, loser)
+        sources.append(number - 1)
+    return Replay(game, positions, played, _winner(record, game), ended_by, loser, tuple(sources))
 
 
 def _other(colour: str) -> str:

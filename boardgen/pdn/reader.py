@@ -31,115 +31,28 @@ from __future__ import annotations
 
 __all__ = ["GameLoader", "GameRecord", "PdnSource", "Ply", "Variation", "iter_pdn", "parse_pdn", "read_pdn"]
 
-import os
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Protocol
 
 from ..descriptor.library import Library
 from ..errors import BoardgenError, Mark, shown
 from ..games import open_game
-from ..inputfile import read_text
 from ..positions import Game, Move, Position
 from .gametypes import GAME_TYPES, variant_for
 from .grammar import Line, parse_line
 from .paths import normalized, through
+from .record import GameLoader, GameRecord, Ply, Variation
+from .source import RecordSource, record_text
 from .squares import Squares, game_type
-from .tokens import MAX_GAMES, MAX_PDN_BYTES, MAX_PLIES, MAX_VARIATIONS, Token, move_number, tokenize
+from .tokens import MAX_GAMES, MAX_PLIES, MAX_VARIATIONS, Token, move_number, tokenize
 
 #: What :func:`read_pdn` reads: a path, PDN text, or a file object open for reading.
-PdnSource = str | Path | IO[str] | IO[bytes]
+PdnSource = RecordSource
 
 #: Deepest nesting of variations read (a variation inside a variation ...).
 MAX_DEPTH = 50
-
-
-class GameLoader(Protocol):
-    """How a record's game is opened from its id or file: :func:`boardgen.games.open_game`
-    by default; :func:`boardgen.read_pdn` passes :func:`boardgen.load`, so a record read
-    through the API is a checked game whose positions draw themselves."""
-
-    def __call__(self, ref: str | Path, *, folders: Sequence[str | Path] = ...) -> Game: ...
-
-
-@dataclass(frozen=True)
-class Ply:
-    """One move of a game record, resolved: ``written`` as in the file, ``move`` the
-    engine's legal move, ``number`` the move number (one per pair of plies).
-    ``variations`` are the alternatives to this move as text, ``lines`` the same played."""
-
-    index: int
-    number: int
-    written: str
-    move: Move
-    before: Position
-    after: Position
-    comment: str = ""
-    nags: tuple[str, ...] = ()
-    variations: tuple[str, ...] = ()
-    mark: Mark | None = None
-    lines: tuple[Variation, ...] = field(default=(), compare=False)
-
-
-@dataclass(frozen=True)
-class Variation:
-    """A side line: moves played instead of the move it stands for, from the position
-    before that move (``plies[0].before``)."""
-
-    plies: tuple[Ply, ...]
-    comment: str = ""
-
-    def positions(self) -> list[Position]:
-        """The position the side line starts from, then the position after each of its plies."""
-        return [self.plies[0].before, *(p.after for p in self.plies)] if self.plies else []
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One game of a PDN file: its tags, its start, its plies and its result.
-
-    A record is a value: the API's :class:`boardgen.GameRecord` adds its game sheet,
-    animation and diagrams."""
-
-    tags: Mapping[str, str]
-    game: Game
-    start: Position
-    plies: tuple[Ply, ...]
-    result: str = "*"
-    #: Comments and variations before the first move.
-    comment: str = ""
-    variations: tuple[str, ...] = ()
-    file: str = "<pdn>"
-    mark: Mark | None = field(default=None, compare=False)
-    lines: tuple[Variation, ...] = field(default=(), compare=False)
-
-    def positions(self) -> list[Position]:
-        """The start, then the position after each ply."""
-        return [self.start, *(p.after for p in self.plies)]
-
-    def position(self, ply: int) -> Position:
-        """The position after ``ply`` plies (0: the start)."""
-        if isinstance(ply, bool) or not isinstance(ply, int):
-            raise TypeError(f"ply must be an int, not {type(ply).__name__}")
-        if not 0 <= ply <= len(self.plies):
-            raise BoardgenError(
-                f"ply {ply} is out of range: this game has {len(self.plies)} plies (0 to {len(self.plies)})"
-            )
-        return self.start if ply == 0 else self.plies[ply - 1].after
-
-    def player(self, player: str) -> str:
-        """The name the tags give the player with id ``player`` (``White``/``Black``
-        tags match the players' English names), else that name."""
-        name = self.game.player_name(player)
-        return self.tags.get(name, name)
-
-    def __repr__(self) -> str:
-        first, second = (shown(self.player(p.id), 30) for p in self.game.variant.players)
-        names = f"{first[1:-1] if first.startswith(chr(39)) else first} - "
-        names += second[1:-1] if second.startswith(chr(39)) else second
-        return f"<GameRecord {self.game.id}: {names}, {len(self.plies)} plies, {self.result}>"
 
 
 # -- splitting a file into games ------------------------------------------------------------
@@ -461,37 +374,6 @@ def _games(
         raise BoardgenError("no game in this PDN text", file=file)
 
 
-def _text_of(source: PdnSource, file: str | None) -> tuple[str, str]:
-    """The PDN text ``source`` holds and the name errors give it. A ``str`` is a path
-    when it has no line break and names a file or ends in ``.pdn``; else it is PDN text."""
-    if hasattr(source, "read"):
-        data = source.read()
-        name = file or str(getattr(source, "name", "<pdn>"))
-        return (_decoded(data) if isinstance(data, bytes) else str(data)), name
-    if isinstance(source, str) and not _is_path(source):
-        return source, file or "<pdn>"
-    if not isinstance(source, (str, Path)):
-        raise TypeError(f"read_pdn takes a path, PDN text or a file object, not {type(source).__name__}")
-    name = file or str(source)
-    # A regular file within MAX_PDN_BYTES only (boardgen.inputfile): a FIFO, a device,
-    # a folder or a dangling link is refused at once with its own line.
-    return read_text(source, limit=MAX_PDN_BYTES, display=name, latin1=True), name
-
-
-def _is_path(text: str) -> bool:
-    if "\n" in text or not text.strip():
-        return False
-    return text.lower().endswith(".pdn") or os.path.isfile(text)
-
-
-def _decoded(data: bytes) -> str:
-    """UTF-8, or Latin-1 as older files are."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
-
-
 def iter_pdn(
     source: PdnSource,
     *,
@@ -504,7 +386,7 @@ def iter_pdn(
 ) -> Iterator[GameRecord]:
     """The games of ``source`` one at a time, as ``chess.pgn.read_game`` reads a file:
     a long collection's first games come at once. Options as for :func:`read_pdn`."""
-    text, name = _text_of(source, file)
+    text, name = record_text(source, file)
     report = on_error if on_error is not None else (lambda error: None) if skip_bad else None
     return _games(text, name, game, folders, report, load)
 

@@ -12,18 +12,18 @@ count from the bottom, so row ``r`` of the file is row ``size - r`` here.
 
 from __future__ import annotations
 
-__all__ = ["SgfGame", "parse_sgf", "read_sgf", "replay_sgf", "sgf_result"]
+__all__ = ["MAX_SIZE", "SgfGame", "parse_sgf", "read_sgf", "replay_sgf", "sgf_game", "sgf_result"]
 
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import BoardgenError, Mark
+from ..errors import BoardgenError, Mark, shown
 from ..geometry import SquareGrid
 from ..rules.go import PASS, GoGame, GoPosition
 from ..rules.go.params import parse_params
 from ..rules.spec import GameSpec, PlayerSpec
-from .sgftree import main_line
+from .sgftree import SgfNode, cut, main_line
 
 #: Largest board an SGF point (two letters a-z, A-Z) can name.
 MAX_SIZE = 52
@@ -50,11 +50,11 @@ class SgfGame:
 def _point(value: str, size: int, what: str) -> tuple[int, int] | None:
     if value == "" or (value == "tt" and size <= 19):
         return None
-    if len(value) != 2 or not all(c.isalpha() for c in value):
-        raise BoardgenError(f"SGF: {what}: {value!r} is not a point")
+    if len(value) != 2 or not all(c.isascii() and c.isalpha() for c in value):
+        raise BoardgenError(f"SGF: {what}: {shown(value)} is not a point")
     x, y = (ord(c) - (ord("a") if c.islower() else ord("A") - 26) for c in value)
     if not (0 <= x < size and 0 <= y < size):
-        raise BoardgenError(f"SGF: {what}: {value!r} is off a {size}x{size} board")
+        raise BoardgenError(f"SGF: {what}: {shown(value)} is off a {size}x{size} board")
     return x, y
 
 
@@ -64,7 +64,7 @@ def _points(values: list[str], size: int, what: str) -> list[tuple[int, int]]:
         if ":" in value:  # a compressed rectangle, 'aa:cc'
             a, b = (_point(v, size, what) for v in value.split(":", 1))
             if a is None or b is None:
-                raise BoardgenError(f"SGF: {what}: {value!r} is not a rectangle of points")
+                raise BoardgenError(f"SGF: {what}: {shown(value)} is not a rectangle of points")
             out += [(x, y) for x in range(min(a[0], b[0]), max(a[0], b[0]) + 1)
                     for y in range(min(a[1], b[1]), max(a[1], b[1]) + 1)]  # fmt: skip
         else:
@@ -74,43 +74,72 @@ def _points(values: list[str], size: int, what: str) -> list[tuple[int, int]]:
     return out
 
 
-def parse_sgf(text: str) -> SgfGame:
-    """The first game of an SGF text, main line only; raises BoardgenError on bad input."""
-    tree = main_line(text)
-    nodes = [node.props for node in tree]
+_SIZE = re.compile(r"^([0-9]{1,3})(?::([0-9]{1,3}))?$")
+_NUMBER = re.compile(r"^[+-]?[0-9]{1,6}(?:\.[0-9]{0,6})?$")
+
+
+def _size(root: SgfNode) -> int:
+    """The board's size: ``SZ`` (19 when absent), square, 2 to :data:`MAX_SIZE`."""
+    text = root.first("SZ", "19")
+    found = _SIZE.match(text)
+    if found is None or (found.group(2) is not None and found.group(2) != found.group(1)):
+        raise BoardgenError(f"SGF: SZ[{cut(text)}] is not the size of a square board", mark=root.where("SZ"))
+    size = int(found.group(1))
+    if not 2 <= size <= MAX_SIZE:
+        raise BoardgenError(
+            f"SGF: SZ[{size}]: boards from 2 to {MAX_SIZE} points a side", mark=root.where("SZ")
+        )
+    return size
+
+
+def _number(root: SgfNode, key: str, what: str) -> float:
+    """A number of the root (``KM`` komi, ``HA`` handicap), 0 when absent or empty."""
+    text = root.first(key)
+    if text and not _NUMBER.match(text):
+        raise BoardgenError(f"SGF: {key}[{cut(text)}] is not a number ({what})", mark=root.where(key))
+    return float(text or 0)
+
+
+def sgf_game(nodes: list[SgfNode]) -> SgfGame:
+    """The game a main line of nodes holds (:func:`boardgen.pdn.sgftree.game_trees`);
+    raises BoardgenError, located at the node or property, on bad input."""
     if not nodes:
         raise BoardgenError("SGF: the record has no node")
     root = nodes[0]
-    if root.get("GM", ["1"])[0].strip() != "1":
-        raise BoardgenError(f"SGF: GM[{root['GM'][0]}] is not a game of Go (GM[1])")
-    try:
-        size = int(root.get("SZ", ["19"])[0].split(":")[0])
-        komi = float(root.get("KM", ["0"])[0] or 0)
-        handicap = int(root.get("HA", ["0"])[0] or 0)
-    except ValueError:
-        raise BoardgenError("SGF: SZ, KM and HA are numbers") from None
-    if not 2 <= size <= MAX_SIZE:
-        raise BoardgenError(f"SGF: SZ[{size}]: boards from 2 to {MAX_SIZE} points a side")
+    if root.first("GM", "1") != "1":
+        raise BoardgenError(
+            f"SGF: GM[{cut(root.first('GM'))}] is not a game of Go (GM[1])", mark=root.where("GM")
+        )
+    size = _size(root)
+    komi = _number(root, "KM", "the komi")
+    handicap = _number(root, "HA", "the handicap")
     black: list[tuple[int, int]] = []
     white: list[tuple[int, int]] = []
     moves: list[tuple[str, tuple[int, int] | None]] = []
     marks: list[Mark] = []
-    for number, (node, place) in enumerate(zip(nodes, tree, strict=True)):
+    for number, node in enumerate(nodes):
         try:
-            black += _points(node.get("AB", []), size, "AB")
-            white += _points(node.get("AW", []), size, "AW")
+            black += _points(node.props.get("AB", []), size, "AB")
+            white += _points(node.props.get("AW", []), size, "AW")
             for colour in ("B", "W"):
-                for value in node.get(colour, []):
+                for value in node.props.get(colour, []):
                     what = f"move {len(moves) + 1} ({colour}, node {number})"
                     moves.append((colour, _point(value, size, what)))
-                    marks.append(place.mark)
+                    marks.append(node.mark)
         except BoardgenError as exc:
-            raise BoardgenError(exc.message, mark=place.mark) from None
-    first = root.get("PL", [moves[0][0] if moves else "B"])[0].upper()[:1] or "B"
-    result = root.get("RE", [""])[0].strip()
+            raise BoardgenError(exc.message, mark=node.mark) from None
+    first = root.first("PL", moves[0][0] if moves else "B").upper()[:1] or "B"
+    if first not in ("B", "W"):
+        raise BoardgenError(f"SGF: PL[{cut(root.first('PL'))}] is not B or W", mark=root.where("PL"))
     return SgfGame(
-        size, komi, handicap, tuple(black), tuple(white), tuple(moves), result, first, root, tuple(marks)
-    )
+        size, komi, int(handicap), tuple(black), tuple(white), tuple(moves), root.first("RE"), first,
+        root.props, tuple(marks),
+    )  # fmt: skip
+
+
+def parse_sgf(text: str) -> SgfGame:
+    """The first game of an SGF text, main line only; raises BoardgenError on bad input."""
+    return sgf_game(main_line(text))
 
 
 def read_sgf(path: str | Path) -> SgfGame:

@@ -11,7 +11,7 @@ __all__ = ["write_pdn"]
 import textwrap
 
 from .gametypes import GAME_TYPES
-from .reader import GameRecord
+from .record import GameRecord
 
 #: The tags written first, in this order (PGN's "seven tag roster", as PDN keeps it).
 ROSTER = ("Event", "Site", "Date", "Round", "Black", "White", "Result")

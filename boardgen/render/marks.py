@@ -16,14 +16,16 @@ __all__ = [
     "captured_items",
     "crowned_items",
     "highlight_items",
+    "label_items",
     "placed_items",
 ]
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
 
+from ..fonts import text_width
 from ..geometry import Point
-from ..scene import Circle, Group, Item, Polygon, Style
+from ..scene import Circle, Group, Item, Polygon, Style, Text
 from .layout import Layout
 from .pieces import crown
 
@@ -108,6 +110,18 @@ def placed_items(layout: Layout, cells: Iterable[int], radius: float) -> list[It
         cx, cy = layout.centre(cell)
         rings.append(Circle(cx, cy, radius + 0.9 * width, Style(stroke=PLACED, stroke_width=width)))
     return [Group(tuple(rings), label="placed")] if rings else []
+
+
+def label_items(layout: Layout, labels: Mapping[int, tuple[str, str]], radius: float) -> list[Item]:
+    """Each label centred on its cell in its ink (``cell -> (text, ink)``): a move's
+    number on its stone, as Go books print a game. As large as fits across a piece of
+    ``radius``: one or two digits half as high as the piece, three digits narrower."""
+    texts: list[Item] = []
+    for cell, (text, ink) in labels.items():
+        cx, cy = layout.centre(cell)
+        size = min(1.35 * radius, 1.6 * radius / max(text_width(text, 1.0), 0.01))
+        texts.append(Text(cx, cy + 0.36 * size, text, size, ink, anchor="middle"))
+    return [Group(tuple(texts), label="labels")] if texts else []
 
 
 def _arrow(points: list[Point], gap: float, head: float) -> tuple[tuple[Point, ...], tuple[Point, ...]]:

@@ -11,7 +11,15 @@ sheets, with the same fonts, footer and deterministic output.
 
 from __future__ import annotations
 
-__all__ = ["NAG_SYMBOLS", "nag_text", "printed", "render_game_sheet", "segments"]
+__all__ = [
+    "NAG_SYMBOLS",
+    "diagram_width",
+    "nag_text",
+    "printed",
+    "render_game_sheet",
+    "segments",
+    "stone_numbers",
+]
 
 import io
 from typing import Any
@@ -29,27 +37,43 @@ from reportlab.platypus.doctemplate import LayoutError  # type: ignore[import-un
 
 from .. import fonts
 from ..backends.pdf import MM
+from ..descriptor.model import Variant
 from ..draw import scene
 from ..errors import BoardgenError, one_line
 from ..fonts import typeface
 from ..paper import Paper
-from ..pdn.reader import GameRecord, Ply, Variation
+from ..pdn.record import GameRecord, Ply, Variation
 from ..render.diagram import fit_cell_size
 from ..texts.catalogue import Catalogue, catalogue
 from .flow import FOOTER, MARGIN, MUTED, SceneFlowable, rule_doc, styles, text_frame
 
 #: Width of each row's diagram, in mm.
 DIAGRAM_WIDTH = 58.0
+#: Smallest distance between neighbouring cells or lines in a diagram, in mm: a board
+#: too big for :data:`DIAGRAM_WIDTH` at this size (Go's 19x19, Hex's 11x11) gets a wider
+#: diagram, up to :data:`WIDEST_DIAGRAM`.
+SMALLEST_CELL = 3.6
+WIDEST_DIAGRAM = 90.0
+
+
+def diagram_width(variant: Variant) -> float:
+    """The width (mm) of the sheet's diagrams of ``variant``'s board."""
+    cell = fit_cell_size(variant, DIAGRAM_WIDTH)
+    if cell >= SMALLEST_CELL:
+        return DIAGRAM_WIDTH
+    return min(WIDEST_DIAGRAM, round(DIAGRAM_WIDTH * SMALLEST_CELL / cell, 1))
 
 
 def segments(record: GameRecord, every: int) -> list[tuple[Ply, ...]]:
     """The plies cut into rows: a row ends after each ``every`` moves (2 x ``every``
-    plies from the start of the game), at each ply with a comment, and at the end."""
+    plies from the start of the game where moves are numbered in pairs, ``every``
+    plies where each is numbered), at each ply with a comment, and at the end."""
+    plies = every * (2 if record.numbered_in_pairs else 1)
     rows: list[tuple[Ply, ...]] = []
     current: list[Ply] = []
     for ply in record.plies:
         current.append(ply)
-        if ply.comment or ply.index % (2 * every) == 0:
+        if ply.comment or ply.index % plies == 0:
             rows.append(tuple(current))
             current = []
     if current:
@@ -80,7 +104,9 @@ def _line_markup(record: GameRecord, plies: tuple[Ply, ...]) -> str:
     brackets, written the same way (a side line inside a side line likewise)."""
     parts: list[str] = []
     for ply in plies:
-        if ply.before.turn == record.game.start.turn:  # the player who opens each numbered pair
+        # A number before the move of the player who opens each numbered pair (every
+        # move, in a record numbered move by move).
+        if ply.before.turn == record.game.start.turn or not record.numbered_in_pairs:
             parts.append(f"<b>{ply.number}.</b>")
         elif ply is plies[0]:
             parts.append(f"<b>{ply.number}...</b>")
@@ -100,13 +126,26 @@ def _side_line(record: GameRecord, line: Variation) -> str:
 
 
 def _label(record: GameRecord, ply: Ply) -> str:
-    second = ply.before.turn != record.game.start.turn
+    second = record.numbered_in_pairs and ply.before.turn != record.game.start.turn
     return f"{ply.number}.{'..' if second else ''} {ply.written}"
 
 
-def _diagram(record: GameRecord, ply: Ply | None, cell_size: float, words: Catalogue) -> Any:
+def stone_numbers(record: GameRecord, row: tuple[Ply, ...]) -> dict[str | int, str]:
+    """The number of each move of ``row`` whose stone still stands at the row's end, by
+    its cell (a later move on the same cell wins): a diagram's stones numbered as Go
+    books print a game. None in a record numbered in pairs, whose moves place nothing."""
+    if record.numbered_in_pairs or not row:
+        return {}
+    standing = row[-1].after.pieces()
+    numbers: dict[str | int, str] = {cell: str(ply.number) for ply in row for cell in ply.move.placed}
+    return {cell: number for cell, number in numbers.items() if cell in standing}
+
+
+def _diagram(record: GameRecord, row: tuple[Ply, ...], cell_size: float, words: Catalogue) -> Any:
+    ply = row[-1] if row else None
     position = ply.after if ply is not None else record.start
-    drawn = scene(position, lastmove=ply.move if ply else None, cell_size=cell_size)
+    labels = stone_numbers(record, row)
+    drawn = scene(position, lastmove=ply.move if ply else None, cell_size=cell_size, labels=labels)
     caption = (
         words.text("game_sheet.after", move=_label(record, ply)) if ply else words.text("game_sheet.start")
     )
@@ -131,7 +170,10 @@ def _shown(tag: str, value: str) -> str:
 def _tags(record: GameRecord, words: Catalogue) -> Any:
     st = styles()
     rows = []
-    keys = (("Event", "event"), ("Site", "site"), ("Date", "date"), ("Round", "round"), ("Result", "result"))
+    keys = (
+        ("Event", "event"), ("Site", "site"), ("Date", "date"), ("Round", "round"),
+        ("Rules", "rules"), ("Komi", "komi"), ("Handicap", "handicap"), ("Result", "result"),
+    )  # fmt: skip
     for tag, key in keys:
         value = (
             record.result.replace("1/2", "\u00bd")
@@ -179,7 +221,7 @@ def _game_sheet(record: GameRecord, *, lang: str, paper: Paper, every: int) -> b
         canvas.restoreState()
 
     doc.addPageTemplates([PageTemplate(id="game", frames=[text_frame(doc)], onPage=footer)])
-    moves = (len(record.plies) + 1) // 2
+    moves = (len(record.plies) + 1) // 2 if record.numbered_in_pairs else len(record.plies)
     named = [
         f"{names[p.id]}: {printed(record.player(p.id))}"
         for p in variant.players
@@ -199,18 +241,17 @@ def _game_sheet(record: GameRecord, *, lang: str, paper: Paper, every: int) -> b
     ]
     if record.comment:
         story.append(Paragraph(f"<i>{escape(record.comment)}</i>", st.body))
-    cell_size = fit_cell_size(variant, DIAGRAM_WIDTH)
-    text_width = doc.width - DIAGRAM_WIDTH * MM - 6 * MM
+    width = diagram_width(variant)
+    cell_size = fit_cell_size(variant, width)
+    text_width = doc.width - width * MM - 6 * MM
     rows: list[tuple[Any, Any]] = []
     if record.start != record.game.start:
         setup = f"<b>{escape(words.text('game_sheet.start'))}</b>: {escape(record.start.text)}"
-        rows.append((Paragraph(setup, st.body), _diagram(record, None, cell_size, words)))
+        rows.append((Paragraph(setup, st.body), _diagram(record, (), cell_size, words)))
     for row in segments(record, every):
-        rows.append(
-            (Paragraph(_moves_text(record, row), st.body), _diagram(record, row[-1], cell_size, words))
-        )
+        rows.append((Paragraph(_moves_text(record, row), st.body), _diagram(record, row, cell_size, words)))
     for text, diagram in rows:
-        table = Table([[text, diagram]], colWidths=[text_width, DIAGRAM_WIDTH * MM + 6 * MM])
+        table = Table([[text, diagram]], colWidths=[text_width, width * MM + 6 * MM])
         table.setStyle(
             TableStyle(
                 [
