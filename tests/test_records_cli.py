@@ -51,11 +51,11 @@ def test_the_listing_names_the_game_players_plies_and_result(path: str, line: st
 
 def test_a_position_after_n_plies_as_text_svg_and_png(in_tmp: Path) -> None:
     code, out, _ = run("game", GO, "--ply", "3")
-    assert code == 0 and out == "B:d17,q16:W:d4/W/-/0/0-0/3\n"
+    assert code == 0 and out == "B:d17,r16:W:d4/W/-/0/0-0/3\n"
     assert run("game", HAVANNAH, "--ply", "2")[1] == "W:-:B:f10/W\n"  # Little Golem's swap
     assert run("game", GO, "--ply", "10", "-o", "p.svg") == (0, "wrote p.svg\n", "")
     desc = ET.parse(in_tmp / "p.svg").getroot().findtext("svg:desc", namespaces=NS) or ""
-    assert desc.endswith("Last move: q15.")  # a stone placed is tinted as its move
+    assert desc.endswith("Last move: r15.")  # a stone placed is tinted as its move
     assert run("game", HEX, "--ply", "86", "-o", "p.png", "--width", "300")[0] == 0
     with Image.open(in_tmp / "p.png") as image:
         assert image.width == 300
@@ -68,11 +68,11 @@ def test_a_position_after_n_plies_as_text_svg_and_png(in_tmp: Path) -> None:
     [
         (
             "en",
-            ["Ray against Natsukaze", "Go (19x19) · 377 moves", "Rules", "Japanese", "Komi", "After 50. r12"],
+            ["Ray against Natsukaze", "Go (19x19) · 377 moves", "Rules", "Japanese", "Komi", "After 50. s12"],
         ),
         (
             "fr",
-            ["Ray contre Natsukaze", "Go (19x19) · 377 coups", "Règles", "Japanese", "Komi", "Après 50. r12"],
+            ["Ray contre Natsukaze", "Go (19x19) · 377 coups", "Règles", "Japanese", "Komi", "Après 50. s12"],
         ),
     ],
 )
