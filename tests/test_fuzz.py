@@ -26,6 +26,7 @@ and 600 mutated texts (each renders three files), over 11,000 in all.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -99,8 +100,12 @@ def _play(game: Game, position: Any, rng: random.Random, plies: int) -> None:
     for _ in range(plies):
         text = game.position_text(position)
         parsed = game.parse_position(text)
-        if hasattr(parsed, "seen"):  # a position string has no history (repetition_draw)
-            parsed = parsed._replace(seen=position.seen)
+        if hasattr(parsed, "seen"):  # a position string has no history (repetition, ko)
+            parsed = (
+                parsed._replace(seen=position.seen)  # the leaping family's named tuple
+                if hasattr(parsed, "_replace")
+                else dataclasses.replace(parsed, seen=position.seen)  # a dataclass (go)
+            )
         assert parsed == position, text
         moves = _refused(game.legal_moves, position)  # refused: too many to list
         if not moves:
