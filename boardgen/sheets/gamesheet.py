@@ -223,7 +223,7 @@ def _game_sheet(record: GameRecord, *, lang: str, paper: Paper, every: int) -> b
     doc.addPageTemplates([PageTemplate(id="game", frames=[text_frame(doc)], onPage=footer)])
     moves = (len(record.plies) + 1) // 2 if record.numbered_in_pairs else len(record.plies)
     named = [
-        f"{names[p.id]}: {printed(record.player(p.id))}"
+        words.text("game_sheet.side", side=names[p.id], player=printed(record.player(p.id)))
         for p in variant.players
         if names[p.id] != record.player(p.id)
     ]
