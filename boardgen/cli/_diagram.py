@@ -26,7 +26,6 @@ from ._app import (
     STDOUT,
     Checked,
     complete_variant,
-    main,
     output_format,
     refuse_unused,
     reports_errors,
@@ -176,7 +175,7 @@ def _request(
     return _Request(**values, folders=folders)  # type: ignore[arg-type]
 
 
-@main.command()
+@click.command()
 @click.argument("variant", required=False, shell_complete=complete_variant)
 @click.option("--position", default=None, help="Position string of the game (default: the start).")
 @click.option(

@@ -14,7 +14,7 @@ from .. import api
 from ..descriptor.library import Library
 from ..errors import BoardgenError, one_line
 from ..fileio import write_atomic
-from ._app import complete_variant, main, refuse_unused, reports_errors, uses_library
+from ._app import complete_variant, refuse_unused, reports_errors, uses_library
 
 _KINDS = "write a .pdf (game sheet), .gif, .pdn or a folder/"
 
@@ -137,7 +137,7 @@ def _outputs(
     raise AssertionError(suffix)  # pragma: no cover - _kind knows every kind
 
 
-@main.command()
+@click.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
     "--number", "number", type=click.IntRange(1), default=1, show_default=True, help="Which game of the file."
