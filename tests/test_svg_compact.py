@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardgen.backends.svg import render_svg
+from boardgen.backends.svg import _markup, render_svg
 from boardgen.descriptor import load_variant
 from boardgen.outputs import render
 from boardgen.paper import A4
@@ -180,3 +181,47 @@ def test_hoisting_keeps_the_paint_of_every_shape(items: list[Item]) -> None:
     assert len(found) == len(wanted)
     for paint, expected in zip(found, wanted, strict=True):
         assert {k: paint.get(k) for k in expected} == expected
+
+
+# -- the writer's text is ElementTree's --------------------------------------------------------
+
+_words = st.text(st.sampled_from(list("ab &<>\"'\t\r\n é♚\ud800")), max_size=6)
+_trees = st.recursive(
+    st.tuples(
+        st.sampled_from(["rect", "text", "title"]),
+        st.dictionaries(st.sampled_from(["x", "fill", "aria-label"]), _words, max_size=3),
+        st.none() | _words,
+        st.just([]),
+    ),
+    lambda children: st.tuples(
+        st.sampled_from(["g", "svg"]),
+        st.dictionaries(st.sampled_from(["fill", "transform"]), _words, max_size=2),
+        st.none() | st.sampled_from(["", " ", "\n", "t &"]),
+        st.lists(children, max_size=4),
+    ),
+    max_leaves=12,
+)
+
+
+def _element(tree: tuple[str, dict[str, str], str | None, list[Any]]) -> ET.Element:
+    tag, attributes, text, children = tree
+    element = ET.Element(tag, attributes)
+    element.text = text
+    element.extend(_element(child) for child in children)
+    return element
+
+
+@settings(max_examples=300, deadline=None)
+@given(_trees)
+def test_the_writer_writes_what_elementtree_writes(
+    tree: tuple[str, dict[str, str], str | None, list[Any]],
+) -> None:
+    """The SVG writer's own serialiser (fast, for plain trees) against ElementTree's
+    ``indent`` and ``tostring``: the same text, escapes and line breaks, ``<x/>`` for ``<x />``."""
+    ours: list[str] = []
+    _markup(_element(tree), ours)
+    theirs = _element(tree)
+    ET.indent(theirs, space="")
+    expected = ET.tostring(theirs, encoding="utf-8").replace(b" />", b"/>")
+    assert "".join(ours).encode("utf-8", "xmlcharrefreplace") == expected
+    assert "".join(ours) == ET.tostring(theirs, encoding="unicode").replace(" />", "/>")

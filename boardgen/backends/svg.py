@@ -25,7 +25,6 @@ __all__ = ["FONT_FAMILY", "render_fragment", "render_svg", "xml_text"]
 import re
 import xml.etree.ElementTree as ET
 import zlib
-from collections import Counter
 from collections.abc import Callable, Sequence
 
 from .. import fonts
@@ -75,8 +74,20 @@ def xml_text(text: str) -> str:
 
 def num(value: float) -> str:
     """Shortest exact-enough text for a length: 3 decimals (a micrometre), no trailing zeros."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    text = _NUMBERS.get(value)
+    if text is None:
+        text = f"{value:.3f}".rstrip("0").rstrip(".")
+        if text in ("-0", ""):
+            text = "0"
+        if len(_NUMBERS) < _NUMBERS_KEPT:
+            _NUMBERS[value] = text
+    return text
+
+
+#: Lengths already written: a diagram writes the same few radii, widths and grid
+#: coordinates many times. Bounded, so a long build does not grow it without end.
+_NUMBERS: dict[float, str] = {}
+_NUMBERS_KEPT = 50_000
 
 
 def _paint(element: ET.Element, style: Style) -> None:
@@ -162,42 +173,111 @@ class _Writer:
 
 
 def _hoist(element: ET.Element) -> None:
-    """Bottom-up: give each container the value most of its children share.
+    """Bottom-up: give each container the value most of its children share (the first
+    of the most shared values, in the children's order, when several tie).
 
     Sound because every shape starts with all its paint explicit, so a child without
     an attribute either does not use it or is a group whose own children all set it.
     """
-    children = [c for c in element if c.tag not in _HIDDEN]
-    for child in children:
-        if child.tag in _CONTAINERS:
-            _hoist(child)
+    attributes = []
+    for child in element:
+        if child.tag not in _HIDDEN:
+            if child.tag in _CONTAINERS:
+                _hoist(child)
+            attributes.append(child.attrib)
     for name in _INHERITED:
-        values = Counter(c.get(name) for c in children if name in c.attrib)
-        if not values:
+        counts: dict[str, int] = {}
+        for own in attributes:
+            value = own.get(name)
+            if value is not None:
+                counts[value] = counts.get(value, 0) + 1
+        if not counts:
             continue
-        value, count = values.most_common(1)[0]
-        if count < 2 or value is None:
+        shared, count = max(counts.items(), key=_second)  # max keeps the first of equals
+        if count < 2:
             continue
-        element.set(name, value)
-        for child in children:
-            if child.get(name) == value:
-                del child.attrib[name]
+        element.set(name, shared)
+        for own in attributes:
+            if own.get(name) == shared:
+                del own[name]
+
+
+def _second(pair: tuple[str, int]) -> int:
+    return pair[1]
 
 
 def _prune(element: ET.Element, inherited: dict[str, str]) -> None:
     """Top-down: drop attributes equal to what the element inherits anyway."""
-    own = dict(inherited)
+    attributes = element.attrib
+    own = None if len(element) == 0 else dict(inherited)
     for name in _INHERITED:
-        value = element.get(name)
+        value = attributes.get(name)
         if value is None:
             continue
         if inherited.get(name) == value:
-            del element.attrib[name]
-        else:
+            del attributes[name]
+        elif own is not None:
             own[name] = value
-    for child in element:
-        if child.tag not in _HIDDEN:
-            _prune(child, own)
+    if own is not None:
+        for child in element:
+            if child.tag not in _HIDDEN:
+                _prune(child, own)
+
+
+def _cdata(text: str) -> str:
+    """Text escaped as ElementTree escapes character data."""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+def _attribute(text: str) -> str:
+    """An attribute value escaped as ElementTree escapes it."""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    if '"' in text:
+        text = text.replace('"', "&quot;")
+    if "\r" in text:
+        text = text.replace("\r", "&#13;")
+    if "\n" in text:
+        text = text.replace("\n", "&#10;")
+    if "\t" in text:
+        text = text.replace("\t", "&#09;")
+    return text
+
+
+def _markup(element: ET.Element, out: list[str]) -> None:
+    """Append ``element`` to ``out`` as text, exactly as ``ET.indent(element, space="")``
+    then ``ET.tostring`` write it, and with ``<x/>`` for ``<x />``.
+
+    ElementTree's writer is general (namespaces, qualified names, comments, a stream
+    with its encoder) and took most of a diagram's time; the trees here are plain: tags
+    and attribute names without namespaces, and no tails (the indentation gives every
+    child one line break after it, and a container's text is a line break).
+    """
+    tag = element.tag
+    out.append("<" + tag)
+    for name, value in element.items():
+        out.append(f' {name}="{_attribute(value)}"')
+    text = element.text
+    if len(element):
+        out.append(">\n" if not text or not text.strip() else ">" + _cdata(text))
+        for child in element:
+            _markup(child, out)
+            out.append("\n")
+        out.append("</" + tag + ">")
+    elif text:
+        out.append(">" + _cdata(text) + "</" + tag + ">")
+    else:
+        out.append("/>")
 
 
 def render_svg(scene: Scene) -> bytes:
@@ -227,12 +307,12 @@ def render_svg(scene: Scene) -> bytes:
         root.remove(defs)
     _hoist(root)
     _prune(root, _INITIAL)
-    ET.indent(root, space="")
-    body: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=False)
-    # ElementTree writes "<x />"; the space is legal but useless. Text and attribute
-    # values cannot contain " />" (ElementTree escapes ">" in both).
-    body = body.replace(b" />", b"/>")
-    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + body + b"\n"
+    out = ['<?xml version="1.0" encoding="UTF-8"?>\n']
+    _markup(root, out)
+    out.append("\n")
+    # As ElementTree's UTF-8 writer: a character UTF-8 cannot carry (a lone surrogate
+    # in a label) becomes a character reference.
+    return "".join(out).encode("utf-8", "xmlcharrefreplace")
 
 
 def render_fragment(items: Sequence[Item], key: str) -> str:
@@ -260,5 +340,6 @@ def render_fragment(items: Sequence[Item], key: str) -> str:
     for child in group:
         if child.tag not in _HIDDEN:
             _prune(child, context)
-    ET.indent(group, space="")
-    return ET.tostring(group, encoding="unicode").replace(" />", "/>")
+    out: list[str] = []
+    _markup(group, out)
+    return "".join(out)
