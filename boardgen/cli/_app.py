@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from click.shell_completion import CompletionItem
 
 from ..descriptor.library import Library
 from ..errors import BoardgenError, one_line
@@ -101,6 +100,9 @@ def uses_library(command: F) -> F:
 
 def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Shell completion for VARIANT: the variant ids (with ``--variants`` folders), and file names."""
+    # Lazy for start-up speed: click's completion module is needed only when completing.
+    from click.shell_completion import CompletionItem
+
     try:
         library = Library(ctx.params.get("variant_folders") or ())
     except BoardgenError:
@@ -132,6 +134,8 @@ def refuse_unused(given: dict[str, bool], reason: str) -> None:
 
 
 if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
     _ParamType = click.ParamType[Any, Any]  # generic in click's stubs from 8.2
 else:
     _ParamType = click.ParamType

@@ -8,7 +8,6 @@ the same pictures.
 from __future__ import annotations
 
 import os
-import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -96,6 +95,9 @@ MAX_BATCH_LINES = 10_000
 def _batch(source: str, folders: tuple[Path, ...]) -> list[tuple[int, _Request]]:
     """The requests of a batch file: one diagram per line, written as this command's
     arguments (``american-checkers --move 11-15 -o a.svg``); ``#`` starts a comment."""
+    # Lazy for start-up speed: only a batch splits lines into words.
+    import shlex
+
     text = read_text(source, limit=MAX_BATCH_BYTES, display="<stdin>" if source == "-" else source)
     requests = []
     for number, line in enumerate(text.splitlines(), 1):
