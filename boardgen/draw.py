@@ -24,8 +24,8 @@ __all__ = ["ArrowSpec", "ColoursSpec", "FillSpec", "pdf", "png", "scene", "svg"]
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from .backends.svg import render_fragment, render_svg
 from .descriptor.model import Variant
@@ -208,10 +208,10 @@ def _cell_size(position: Position, variant: Variant, coordinates: bool, cell_siz
     return size
 
 
-@dataclass(frozen=True)
-class _Plan:
+class _Plan(NamedTuple):
     """What a diagram draws, before it is drawn: the board's options, the pieces, the
-    overlay placing the marks, the cells tinted, and the text for ``<desc>``."""
+    overlay placing the marks, the cells tinted, and the text for ``<desc>`` (a named
+    tuple: cheaper to define at start-up than a frozen dataclass)."""
 
     variant: Variant
     options: BoardOptions

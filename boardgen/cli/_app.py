@@ -19,7 +19,6 @@ __all__ = [
 import functools
 import math
 import os
-import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -53,6 +52,9 @@ def reports_errors(command: F) -> F:
             # The reader stopped early (``boardgen moves ... | head``): not a fault to
             # report. Quiet, with the status a shell gives a program ended by SIGPIPE.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            # Lazy for start-up speed: the signal module is needed only here.
+            import signal
+
             sys.exit(128 + signal.SIGPIPE)
         except BoardgenError as error:
             click.echo(str(error), err=True)

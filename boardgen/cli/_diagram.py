@@ -8,9 +8,8 @@ the same pictures.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import click
 from click.core import ParameterSource
@@ -33,9 +32,9 @@ from ._app import (
 )
 
 
-@dataclass(frozen=True)
-class _Request:
-    """One diagram to draw, as the options give it."""
+class _Request(NamedTuple):
+    """One diagram to draw, as the options give it (a named tuple: a quarter of a frozen
+    dataclass's cost at start-up)."""
 
     variant: str
     position: str | None

@@ -17,7 +17,6 @@ __all__ = ["COMMANDS", "main"]
 import contextlib
 import gc
 import os
-import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -224,6 +223,9 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except KeyboardInterrupt:
             click.echo("\ninterrupted", err=True)
+            # Lazy for start-up speed: the signal module is needed only here.
+            import signal
+
             sys.exit(128 + signal.SIGINT)
 
 

@@ -19,12 +19,24 @@ from __future__ import annotations
 __all__ = ["CACHE_FILE", "cached_variant", "fingerprint", "is_verified", "stored_form", "write"]
 
 import functools
-import hashlib
-import pickle
 import weakref
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+# The C pickler and the built-in SHA-256 themselves: the modules around them (pickle.py's
+# pure-Python twin of the pickler, hashlib's OpenSSL) took 4 ms of every process's start.
+try:
+    from _pickle import UnpicklingError, dumps, loads
+except ImportError:  # pragma: no cover - a Python without the C pickler
+    from pickle import UnpicklingError, dumps, loads
+if TYPE_CHECKING:
+    from hashlib import sha256
+else:
+    try:
+        from _sha256 import sha256
+    except ImportError:  # Python 3.12 names it _sha2; a build may leave it out
+        from hashlib import sha256
 
 from .builtin import builtin_dir
 from .model import Variant
@@ -43,7 +55,7 @@ _VERIFIED: dict[int, weakref.ref[Variant]] = {}
 @functools.cache
 def fingerprint() -> str:
     """A digest of the code that turns a descriptor into a Variant."""
-    digest = hashlib.sha256()
+    digest = sha256()
     for pattern in _CODE:
         for path in sorted(_PACKAGE.glob(pattern)):
             if path.name == "compiled.py":
@@ -56,8 +68,8 @@ def fingerprint() -> str:
 @functools.cache
 def _stored() -> dict[str, Any] | None:
     try:
-        data = pickle.loads(CACHE_FILE.read_bytes())  # our own file, written by write_cache
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+        data = loads(CACHE_FILE.read_bytes())  # our own file, written by write_cache
+    except (OSError, UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
         return None
     if (
         not isinstance(data, dict)
@@ -73,7 +85,7 @@ def _variant(name: str) -> Variant:
     """The stored Variant of the shipped file ``name``, unpickled once."""
     data = _stored()
     assert data is not None
-    variant: Variant = pickle.loads(data["variants"][name][1])  # our own file, as above
+    variant: Variant = loads(data["variants"][name][1])  # our own file, as above
     return variant
 
 
@@ -87,7 +99,7 @@ def cached_variant(path: Path) -> Variant | None:
         return None
     digest = entry[0]
     try:
-        if hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+        if sha256(path.read_bytes()).hexdigest() != digest:
             return None
     except OSError:
         return None
@@ -105,14 +117,12 @@ def is_verified(variant: Variant) -> bool:
 def stored_form(variant: Variant, yaml: bytes) -> tuple[str, Variant]:
     """The entry a checked shipped game gets in the file: its YAML's digest, and the
     Variant without what ties it to this machine or to the YAML reader."""
-    return hashlib.sha256(yaml).hexdigest(), replace(variant, origin=None, file=Path(variant.file.name))
+    return sha256(yaml).hexdigest(), replace(variant, origin=None, file=Path(variant.file.name))
 
 
 def write(entries: dict[str, tuple[str, Variant]], target: Path = CACHE_FILE) -> None:
     """Write ``entries`` (by file name) with the current code's fingerprint, each
     Variant pickled on its own (see the module's text)."""
-    variants = {
-        name: (digest, pickle.dumps(variant, protocol=4)) for name, (digest, variant) in entries.items()
-    }
+    variants = {name: (digest, dumps(variant, protocol=4)) for name, (digest, variant) in entries.items()}
     data = {"format": _FORMAT, "fingerprint": fingerprint(), "variants": variants}
-    target.write_bytes(pickle.dumps(data, protocol=4))
+    target.write_bytes(dumps(data, protocol=4))
