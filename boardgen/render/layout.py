@@ -59,6 +59,10 @@ class Layout:
         self.cell_size = cell_size
         self.flip = flip
         self._directions: dict[str, Point] = {}
+        # Each cell's centre and outline on the page, as first asked for: the board, its
+        # numbers, tints and pieces ask for the same cells again and again.
+        self._centres: dict[int, Point] = {}
+        self._polygons: dict[int, tuple[Point, ...]] = {}
         min_x, max_x, min_y, max_y = _extent(grid, cells)
         self.centre_units: Point = ((min_x + max_x) / 2, (min_y + max_y) / 2)
         half_w = max((max_x - min_x) / 2, extent)
@@ -88,10 +92,16 @@ class Layout:
         )
 
     def centre(self, cell: int) -> Point:
-        return self.to_page(self.grid.centre(cell))
+        found = self._centres.get(cell)
+        if found is None:
+            found = self._centres[cell] = self.to_page(self.grid.centre(cell))
+        return found
 
     def polygon(self, cell: int) -> tuple[Point, ...]:
-        return tuple(self.to_page(p) for p in self.grid.outline(cell))
+        found = self._polygons.get(cell)
+        if found is None:
+            found = self._polygons[cell] = tuple(self.to_page(p) for p in self.grid.outline(cell))
+        return found
 
     def board_centre(self) -> Point:
         return self.to_page(self.centre_units)
