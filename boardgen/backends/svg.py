@@ -239,6 +239,14 @@ def _hoist(element: Element, paints: Sequence[Mapping[str, str]]) -> dict[str, s
         else:
             seen[1] += 1
     hoisted: dict[str, str] = {}
+    if len(distinct) == 1:  # children of one style (a player's discs): all of it is shared
+        paint, times = next(iter(distinct.values()))
+        if times >= 2:
+            for name in INHERITED:
+                value = paint.get(name)
+                if value is not None:
+                    element.attributes[name] = hoisted[name] = value
+        return hoisted
     for name in INHERITED:
         counts: dict[str, int] = {}
         for paint, times in distinct.values():
