@@ -164,7 +164,9 @@ def _latex(translator: Any, node: boardgen_diagram) -> None:
     block: DiagramBlock = node["block"]
     data = block.pdf()
     name = f"boardgen-{hashlib.sha1(data).hexdigest()[:16]}.pdf"
-    Path(translator.builder.outdir, name).write_bytes(data)
+    target = Path(translator.builder.outdir, name)
+    if not target.exists():  # named by its content: a diagram built before is not written again
+        target.write_bytes(data)
     width = translator.latex_image_length(node["width"]) if "width" in node else None
     options = f"[width={width}]" if width else ""
     translator.body.append(f"\n\\noindent\\sphinxincludegraphics{options}{{{name}}}\n")
