@@ -94,8 +94,8 @@ def _variant(position: Position, colours: Mapping[str, str] | None) -> tuple[Var
         else:
             known = ", ".join([*theme, *players, *MARK_KEYS])
             raise BoardgenError(f"colours: unknown key {name!r} (known: {known})")
-    first, second = (players[p.id] for p in base.players)
-    variant = replace(base, players=(first, second), print=replace(base.print, colours=theme))
+    recoloured = tuple(players[p.id] for p in base.players)  # one to six players
+    variant = replace(base, players=recoloured, print=replace(base.print, colours=theme))
     game.cache[key] = (variant, marks)
     return variant, marks
 
