@@ -13,6 +13,10 @@ plain value. This layer joins model and drawing, as python-chess's ``chess.svg``
 its :class:`Game`, :class:`Position` and :class:`GameRecord` are the model's, with the
 ``_repr_svg_`` that shows them in Jupyter, and a record's sheet, animation and
 diagrams.
+
+The records' names (:class:`GameRecord`, :class:`Variation`, :func:`write_pdn`) are
+looked up when first used (PEP 562), and the reading functions import the readers
+when they run: a process that only draws positions imports none of them.
 """
 
 from __future__ import annotations
@@ -37,19 +41,22 @@ __all__ = [
     "write_sgf",
 ]
 
-import dataclasses
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import pdn, positions
+from . import positions
 from .draw import pdf, png, svg
 from .errors import BoardgenError
 from .games import open_game
-from .pdn import Variation, write_pdn
-from .pdn.reader import PdnSource
-from .pdn.source import RecordSource
 from .positions import Move
+
+if TYPE_CHECKING:
+    from .api_records import GameRecord
+    from .pdn import Variation, write_pdn
+    from .pdn.reader import PdnSource
+    from .pdn.record import GameRecord as PlainRecord
+    from .pdn.source import RecordSource
 
 
 class Position(positions.Position):
@@ -98,61 +105,15 @@ def _ensure_printable(variant: Any) -> None:
     ensure_printable(variant)
 
 
-@dataclasses.dataclass(frozen=True, repr=False)  # the record's own short repr
-class GameRecord(pdn.GameRecord):
-    """A game record (see :class:`boardgen.pdn.GameRecord`) with its pictures and sheet."""
-
-    @classmethod
-    def of(cls, record: pdn.GameRecord) -> GameRecord:
-        """``record``, the same values, with the methods below."""
-        return cls(**{f.name: getattr(record, f.name) for f in dataclasses.fields(record)})
-
-    def sheet(self, *, lang: str = "en", paper: str = "a4", every: int | None = None) -> bytes:
-        """The game sheet as PDF bytes: tags, the moves with their comments, and a
-        diagram every ``every`` moves (1 to 100) and after each comment, in ``lang``.
-        By default a diagram every 10 moves, or every 50 in a record that numbers each
-        ply (SGF's Go, Hex and Havannah), whose diagrams number the stones of their
-        moves, as Go books print a game."""
-        if every is None:
-            every = 10 if self.numbered_in_pairs else 50
-        if isinstance(every, bool) or not isinstance(every, int):
-            raise TypeError(f"every must be an int, not {type(every).__name__}")
-        if not 1 <= every <= 100:
-            raise BoardgenError(f"every: write a number of moves from 1 to 100, not {every}")
-        # Lazy for start-up speed: the sheets load reportlab's layout engine.
-        from .paper import paper_named
-        from .sheets.gamesheet import render_game_sheet
-
-        return render_game_sheet(self, lang=lang, paper=paper_named(paper), every=every)
-
-    def animation(self, *, width: int = 360) -> bytes:
-        """The game as an animated GIF, ``width`` pixels wide (100 to 2000): one frame per position."""
-        if isinstance(width, bool) or not isinstance(width, int):
-            raise TypeError(f"width must be an int, not {type(width).__name__}")
-        if not 100 <= width <= 2000:
-            raise BoardgenError(f"width: write a width in pixels from 100 to 2000, not {width}")
-        # Lazy for start-up speed: animations load Pillow and the PNG backend.
-        from .animation import render_gif
-
-        return render_gif(self.positions(), [p.move for p in self.plies], width=width)
-
-    def diagrams(self) -> list[str]:
-        """One SVG per position, the start first, each with the last move's cells tinted."""
-        return [
-            svg(position, lastmove=self.plies[i - 1].move if i else None)
-            for i, position in enumerate(self.positions())
-        ]
-
-    def _repr_svg_(self) -> str:
-        last = self.plies[-1].move if self.plies else None
-        return svg(self.positions()[-1], lastmove=last)
-
-
 def parse_pdn(
     text: str, *, file: str = "<pdn>", game: Game | str | None = None, folders: Sequence[str | Path] = ()
 ) -> list[GameRecord]:
     """The games of PDN ``text`` (see :func:`boardgen.pdn.parse_pdn`), each game opened
     with :func:`load`."""
+    # Lazy for start-up speed: the PDN reader is imported when a record is read.
+    from . import pdn
+    from .api_records import GameRecord
+
     records = pdn.parse_pdn(text, file=file, game=game, folders=folders, load=load)
     return [GameRecord.of(record) for record in records]
 
@@ -168,6 +129,10 @@ def iter_pdn(
 ) -> Iterator[GameRecord]:
     """The games of ``source`` one at a time (see :func:`read_pdn`), as ``chess.pgn``
     reads a file: a long collection's first games come at once."""
+    # Lazy for start-up speed: the PDN reader is imported when a record is read.
+    from . import pdn
+    from .api_records import GameRecord
+
     games = pdn.iter_pdn(
         source, game=game, folders=folders, file=file, skip_bad=skip_bad, on_error=on_error, load=load
     )
@@ -212,6 +177,7 @@ def iter_records(
     """The games of ``source`` one at a time, whatever its format (see :func:`read_records`)."""
     # Lazy for start-up speed: the SGF readers load the Go and connection rule families,
     # which `import boardgen` (so every command-line run) need not pay for.
+    from .api_records import GameRecord
     from .pdn.records import iter_records as iter_any
 
     games = iter_any(
@@ -253,10 +219,25 @@ def read_records(
     )
 
 
-def write_sgf(record: pdn.GameRecord) -> str:
+def write_sgf(record: PlainRecord) -> str:
     """The Go ``record`` written back as SGF text (see :mod:`boardgen.pdn.sgfwriter`):
     reading it gives the same game. Hex and Havannah records are read only."""
     # Lazy for start-up speed: only a Go record written back needs the SGF writer.
     from .pdn.sgfwriter import write_sgf as write
 
     return write(record)
+
+
+def __getattr__(name: str) -> Any:
+    """The records' names, imported on first use (see the module's text)."""
+    if name == "GameRecord":
+        # Lazy for start-up speed: the PDN reader is imported when a record is first named.
+        from .api_records import GameRecord
+
+        return GameRecord
+    if name in ("Variation", "write_pdn"):
+        # Lazy for start-up speed (as above).
+        from . import pdn
+
+        return getattr(pdn, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

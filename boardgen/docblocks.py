@@ -186,11 +186,18 @@ class DiagramBlock:
 
     def svg(self) -> str:
         """The diagram as inline SVG (``size`` pixels wide, else in millimetres)."""
+        return self.svg_and_source()[0]
+
+    def svg_and_source(self) -> tuple[str, Path | None]:
+        """The diagram as :meth:`svg` draws it and the descriptor file it comes from (as
+        :attr:`source`), the game looked up once (a page of diagrams asks for both)."""
         position, options = self.arguments()
         try:
-            return api.svg(position, size=self.size, **options)
+            svg = api.svg(position, size=self.size, **options)
         except BoardgenError as error:
             raise self._blamed(error, position, options) from None
+        source: Path | None = position.game.variant.file
+        return svg, source
 
     def pdf(self) -> bytes:
         """The diagram as a one-page PDF, for print builds (LaTeX)."""

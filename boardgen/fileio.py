@@ -25,7 +25,6 @@ from __future__ import annotations
 __all__ = ["PART_NAME", "Staged", "part_stem", "stale_parts", "write_atomic", "write_in_place"]
 
 import errno
-import hashlib
 import os
 import re
 import stat
@@ -46,6 +45,9 @@ def part_stem(name: str) -> str:
     begin alike never take (and never delete) each other's temporary files."""
     if len(os.fsencode(name)) <= _NAME_ROOM:
         return name
+    # Lazy for start-up speed: hashlib loads OpenSSL, and few names are this long.
+    import hashlib
+
     digest = hashlib.sha256(os.fsencode(name)).hexdigest()[:16]
     return f"{name[:50]}~{digest}"
 

@@ -43,12 +43,14 @@ from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from docutils.parsers.rst.states import MarkupError
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from . import __version__
 from .docblocks import OPTIONS, DiagramBlock
 from .errors import BoardgenError
+from .sphinx_options import OptionSpec, read_block
 
 
 class boardgen_diagram(nodes.General, nodes.Element):
@@ -63,24 +65,31 @@ def _game_file(argument: str) -> bool:
     return argument.endswith((".yaml", ".yml")) or "/" in argument or "\\" in argument
 
 
+#: The directive's options: the drawing options of :mod:`boardgen.docblocks` and a figure's.
+OPTION_SPEC: OptionSpec = {
+    **{
+        name: (lambda value: value or "")  # a bare :flipped: means yes
+        for name in OPTIONS
+        if name != "game"
+    },
+    "name": directives.unchanged,
+    "align": _align,
+    "alt": directives.unchanged,
+    "class": directives.class_option,
+}
+
+
 class BoardgenDirective(SphinxDirective):
     """``.. boardgen:: GAME`` with the options of :mod:`boardgen.docblocks`, and those of
-    a figure: ``:name:``, ``:align:``, ``:alt:``."""
+    a figure: ``:name:``, ``:align:``, ``:alt:`` (:data:`OPTION_SPEC`).
 
-    required_arguments = 1
-    final_argument_whitespace = False
-    has_content = False
-    option_spec: ClassVar[dict[str, Callable[[str], Any]] | None] = {
-        **{
-            name: (lambda value: value or "")  # a bare :flipped: means yes
-            for name in OPTIONS
-            if name != "game"
-        },
-        "name": directives.unchanged,
-        "align": _align,
-        "alt": directives.unchanged,
-        "class": directives.class_option,
-    }
+    The argument and options reach the directive as its content and are read by
+    :func:`boardgen.sphinx_options.read_block`, as docutils reads them but without
+    building a parser per diagram (which cost more than drawing it)."""
+
+    required_arguments = 0
+    has_content = True  # the whole block, argument and options: see above
+    option_spec: ClassVar[dict[str, Callable[[str], Any]] | None] = None
 
     def _line_of(self, key: str | None) -> int:
         """The line of option ``key`` in the page (the directive's line if not given)."""
@@ -100,6 +109,12 @@ class BoardgenDirective(SphinxDirective):
         return argument, folders
 
     def run(self) -> list[nodes.Node]:
+        try:
+            self.arguments, self.options = read_block(self, OPTION_SPEC)
+        except MarkupError as detail:  # reported as docutils reports a bad block
+            message = f'Error in "{self.name}" directive:\n{" ".join(detail.args)}.'
+            text = nodes.literal_block(self.block_text, self.block_text)
+            return [self.reporter.error(message, text, line=self.lineno)]
         options = {
             name: str(value)
             for name, value in self.options.items()
@@ -108,12 +123,15 @@ class BoardgenDirective(SphinxDirective):
         game, folders = self._game()
         try:
             block = DiagramBlock.from_options({"game": game, **options}, folders=folders)
-            svg = block.svg()  # draws now, so every mistake is reported at its line
+            svg, source = block.svg_and_source()  # draws now: every mistake is reported at its line
         except BoardgenError as error:
             report = self.state.document.reporter.warning(f"boardgen: {error}", line=self._line_of(error.key))
             return [report]
-        if block.source is not None:
-            self.env.note_dependency(str(block.source))
+        noted = self.env.temp_data.setdefault("boardgen_sources", set())  # this page's, noted once
+        assert isinstance(noted, set)
+        if source is not None and source not in noted:
+            noted.add(source)
+            self.env.note_dependency(str(source))
         node = boardgen_diagram()
         node["block"] = block
         node["svg"] = svg
@@ -146,7 +164,9 @@ def _latex(translator: Any, node: boardgen_diagram) -> None:
     block: DiagramBlock = node["block"]
     data = block.pdf()
     name = f"boardgen-{hashlib.sha1(data).hexdigest()[:16]}.pdf"
-    Path(translator.builder.outdir, name).write_bytes(data)
+    target = Path(translator.builder.outdir, name)
+    if not target.exists():  # named by its content: a diagram built before is not written again
+        target.write_bytes(data)
     width = translator.latex_image_length(node["width"]) if "width" in node else None
     options = f"[width={width}]" if width else ""
     translator.body.append(f"\n\\noindent\\sphinxincludegraphics{options}{{{name}}}\n")

@@ -8,11 +8,30 @@ from __future__ import annotations
 
 __all__ = ["describe_position"]
 
+import weakref
 from collections.abc import Mapping
 
 from .descriptor.model import Variant
-from .geometry import HexHexGrid
+from .geometry import Grid, HexHexGrid
 from .rules.base import PieceView
+
+#: The cells of each row of a board, kept per board (a game's diagrams ask again and again).
+_ROWS: weakref.WeakKeyDictionary[Grid, tuple[tuple[int, tuple[int, ...]], ...]] = weakref.WeakKeyDictionary()
+
+
+def _rows(grid: Grid) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Each row number, north first, with its cells from west to east."""
+    rows = _ROWS.get(grid)
+    if rows is None:
+        by_row: dict[int, list[int]] = {}
+        for cell in grid.cells():
+            by_row.setdefault(grid.coords(cell)[1], []).append(cell)
+        rows = tuple(
+            (row, tuple(sorted(by_row.get(row, ()), key=lambda c: grid.coords(c)[0])))
+            for row in range(grid.row_count - 1, -1, -1)
+        )
+        _ROWS[grid] = rows
+    return rows
 
 
 def describe_position(
@@ -29,15 +48,15 @@ def describe_position(
     letters = {p.id: p.letter for p in variant.players}
     lines: list[str] = []
     hexes = isinstance(grid, HexHexGrid)
-    for row in range(grid.row_count - 1, -1, -1):
-        cells = sorted((c for c in grid.cells() if grid.coords(c)[1] == row), key=lambda c: grid.coords(c)[0])
+    playable = variant.board.playable
+    for row, cells in _rows(grid):
         marks = []
         for cell in cells:
             piece = pieces.get(cell)
             if piece is not None:
                 letter = letters[piece.player]
                 marks.append(letter if piece.kind == "king" else letter.lower())
-            elif cell in variant.board.playable:
+            elif cell in playable:
                 marks.append(".")
             else:
                 marks.append(" ")

@@ -149,6 +149,13 @@ def test_colours_recolour_the_board_the_pieces_and_the_marks() -> None:
     assert "#8b5a3c" not in text  # the default dark squares are gone
 
 
+def test_colours_recolour_any_player_of_a_game_of_six() -> None:
+    game = boardgen.load("chinese-checkers")
+    third = game.variant.players[2]
+    text = boardgen.svg(game.start, colours={third.id: "#123456"})
+    assert len(game.variant.players) == 6 and "#123456" in text and third.colour not in text
+
+
 def test_flipped_and_no_coordinates() -> None:
     game = boardgen.load("american-checkers")
     flipped = _root(boardgen.svg(game.start, flipped=True))

@@ -61,3 +61,56 @@ def test_records_read_below_the_api_do_not_draw() -> None:
     assert shown.diagrams()[0].startswith("<svg") and shown._repr_svg_().startswith("<svg")
     assert [p.move.text for p in plain.plies] == [p.move.text for p in shown.plies]
     assert isinstance(shown.plies[-1].after, boardgen.Position)
+
+
+def test_the_package_exports_the_api_names() -> None:
+    import boardgen.api
+
+    assert sorted(boardgen.__all__) == sorted(["__version__", *boardgen.api.__all__])
+    for name in boardgen.api.__all__:
+        assert getattr(boardgen, name) is getattr(boardgen.api, name)
+
+
+def _modules_after(code: str) -> set[str]:
+    """The modules a fresh interpreter holds after running ``code`` (in the checkout)."""
+    shown = f"{code}\nimport sys\nprint(' '.join(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", shown], cwd=ROOT, capture_output=True, text=True, check=True)
+    return set(done.stdout.strip().splitlines()[-1].split())
+
+
+def test_import_boardgen_imports_only_the_package() -> None:
+    loaded = _modules_after("import boardgen")
+    assert sorted(m for m in loaded if m.startswith("boardgen")) == ["boardgen"]
+    assert "click" not in loaded
+
+
+def test_one_diagram_from_the_command_line_imports_what_it_draws_with_only(tmp_path: Path) -> None:
+    target = tmp_path / "d.svg"
+    loaded = _modules_after(
+        "from boardgen.cli import main\n"
+        f"main(['diagram', 'american-checkers', '-o', {str(target)!r}], standalone_mode=False)"
+    )
+    assert target.read_bytes().startswith(b"<?xml")
+    assert {"boardgen.cli._diagram", "boardgen.draw", "boardgen.rules.leaping"} <= loaded
+    unused = {
+        "yaml",  # the compiled game needs no YAML
+        "boardgen.descriptor.parse",
+        "boardgen.pdn",  # no game record is read
+        "boardgen.cli._boards",  # nor are the other commands' modules imported
+        "boardgen.cli._facts",
+        "boardgen.cli._game",
+        "boardgen.cli._rules",
+        "boardgen.cli._serve",
+        "reportlab",
+        "PIL",
+    }
+    assert unused & loaded == set()
+
+
+def test_every_command_is_found_by_its_name() -> None:
+    from boardgen.cli import _group
+
+    for name, module in _group.COMMANDS.items():
+        command = module()[name]
+        assert command.name == name
+        assert _group.main.get_command(None, name) is command  # type: ignore[arg-type]

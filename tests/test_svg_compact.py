@@ -8,18 +8,21 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+import zlib
+from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardgen.backends.svg import render_svg
+from boardgen.backends.svg import FONT_FAMILY, num, render_fragment, render_svg, xml_text
 from boardgen.descriptor import load_variant
+from boardgen.fonts import SYMBOLS_FAMILY
 from boardgen.outputs import render
 from boardgen.paper import A4
 from boardgen.render.board import BoardOptions, board_scene
 from boardgen.render.diagram import diagram_scene, fit_cell_size
 from boardgen.render.sheet import board_pages
-from boardgen.scene import Circle, Group, Item, Scene, Style, Text
+from boardgen.scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
 
 SVG = "{http://www.w3.org/2000/svg}"
 _INHERITED = (
@@ -180,3 +183,231 @@ def test_hoisting_keeps_the_paint_of_every_shape(items: list[Item]) -> None:
     assert len(found) == len(wanted)
     for paint, expected in zip(found, wanted, strict=True):
         assert {k: paint.get(k) for k in expected} == expected
+
+
+# -- the writer's text is ElementTree's --------------------------------------------------------
+#
+# The backend was built on ElementTree; it now writes the text itself (boardgen.backends
+# .svgtext). The reference below is that ElementTree writer, kept here to check the new
+# one against: every shape with its paint, the shared paint hoisted up, values the
+# element inherits anyway dropped, then ET.indent and ET.tostring.
+
+
+def _et_paint(element: ET.Element, style: Style) -> None:
+    element.set("fill", style.fill or "none")
+    if style.fill:
+        element.set("fill-opacity", num(style.opacity))
+    if style.stroke and style.stroke_width > 0:
+        element.set("stroke", style.stroke)
+        element.set("stroke-width", num(style.stroke_width))
+        element.set("stroke-dasharray", " ".join(num(d) for d in style.dash) or "none")
+        element.set("stroke-opacity", num(style.opacity))
+    else:
+        element.set("stroke", "none")
+
+
+def _et_item(parent: ET.Element, item: Item, defs: ET.Element, clips: list[str], prefix: str) -> None:
+    if isinstance(item, Group):
+        e = ET.SubElement(parent, "g")
+        if item.label:
+            e.set("aria-label", item.label)
+        moves = []
+        if item.dx or item.dy:
+            moves.append(f"translate({num(item.dx)} {num(item.dy)})")
+        if item.scale != 1:
+            moves.append(f"scale({num(item.scale)})")
+        if moves:
+            e.set("transform", " ".join(moves))
+        target = e
+        if item.clip is not None:
+            clips.append(f"{prefix}-clip{len(clips) + 1}")
+            path = ET.SubElement(defs, "clipPath", id=clips[-1])
+            x, y, w, h = item.clip
+            ET.SubElement(path, "rect", x=num(x), y=num(y), width=num(w), height=num(h))
+            target = ET.SubElement(e, "g")
+            target.set("clip-path", f"url(#{clips[-1]})")
+        for child in item.items:
+            _et_item(target, child, defs, clips, prefix)
+        return
+    if isinstance(item, Text):
+        e = ET.SubElement(parent, "text", x=num(item.x), y=num(item.y))
+        e.text = xml_text(item.text)
+        for name, value in (
+            ("fill", item.fill),
+            ("fill-opacity", "1"),
+            ("stroke", "none"),
+            ("font-size", num(item.size)),
+            ("font-weight", "bold" if item.bold else "normal"),
+            ("text-anchor", item.anchor),
+        ):
+            e.set(name, value)
+        if item.symbols:
+            e.set("font-family", SYMBOLS_FAMILY)
+        return
+    if isinstance(item, Polygon):
+        tag = "polygon" if item.closed else "polyline"
+        e = ET.SubElement(parent, tag, points=" ".join(f"{num(x)},{num(y)}" for x, y in item.points))
+    elif isinstance(item, Rect):
+        e = ET.SubElement(
+            parent, "rect", x=num(item.x), y=num(item.y), width=num(item.width), height=num(item.height)
+        )
+    elif isinstance(item, Circle):
+        e = ET.SubElement(parent, "circle", cx=num(item.cx), cy=num(item.cy), r=num(item.r))
+    else:
+        assert isinstance(item, Ellipse)
+        e = ET.SubElement(
+            parent, "ellipse", cx=num(item.cx), cy=num(item.cy), rx=num(item.rx), ry=num(item.ry)
+        )
+        if item.angle:
+            e.set("transform", f"rotate({num(item.angle)} {num(item.cx)} {num(item.cy)})")
+    _et_paint(e, item.style)
+
+
+def _et_hoist(element: ET.Element) -> None:
+    children = [c for c in element if c.tag not in ("title", "desc", "defs")]
+    for child in children:
+        if child.tag in ("g", "svg"):
+            _et_hoist(child)
+    for name in _INHERITED:
+        values = Counter(c.get(name) for c in children if name in c.attrib)
+        if not values:
+            continue
+        value, count = values.most_common(1)[0]
+        if count < 2 or value is None:
+            continue
+        element.set(name, value)
+        for child in children:
+            if child.get(name) == value:
+                del child.attrib[name]
+
+
+def _et_prune(element: ET.Element, inherited: dict[str, str]) -> None:
+    own = dict(inherited)
+    for name in _INHERITED:
+        value = element.get(name)
+        if value is None:
+            continue
+        if inherited.get(name) == value:
+            del element.attrib[name]
+        else:
+            own[name] = value
+    for child in element:
+        if child.tag not in ("title", "desc", "defs"):
+            _et_prune(child, own)
+
+
+def _et_svg(scene: Scene) -> bytes:
+    root = ET.Element(
+        "svg",
+        xmlns="http://www.w3.org/2000/svg",
+        version="1.1",
+        width=f"{num(scene.width)}mm",
+        height=f"{num(scene.height)}mm",
+        viewBox=f"0 0 {num(scene.width)} {num(scene.height)}",
+        role="img",
+    )
+    root.set("font-family", FONT_FAMILY)
+    if scene.title:
+        ET.SubElement(root, "title").text = xml_text(scene.title)
+    if scene.description:
+        ET.SubElement(root, "desc").text = xml_text(scene.description)
+    defs = ET.SubElement(root, "defs")
+    prefix = f"bg{zlib.crc32(repr(scene).encode('utf-8')):08x}"
+    clips: list[str] = []
+    if scene.background is not None:
+        ground = Rect(0.0, 0.0, scene.width, scene.height, Style(fill=scene.background))
+        _et_item(root, Group((ground,), label="background"), defs, clips, prefix)
+    for item in scene.items:
+        _et_item(root, item, defs, clips, prefix)
+    if len(defs) == 0:
+        root.remove(defs)
+    _et_hoist(root)
+    _et_prune(root, _INITIAL)
+    ET.indent(root, space="")
+    body = ET.tostring(root, encoding="utf-8", xml_declaration=False).replace(b" />", b"/>")
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + body + b"\n"
+
+
+def _et_fragment(items: tuple[Item, ...], key: str) -> str:
+    group = ET.Element("g")
+    defs = ET.SubElement(group, "defs")
+    clips: list[str] = []
+    for item in items:
+        _et_item(group, item, defs, clips, f"bg{zlib.crc32(key.encode('utf-8')):08x}")
+    if len(defs) == 0:
+        group.remove(defs)
+    _et_hoist(group)
+    context = dict(_INITIAL)
+    context.update({name: value for name in _INHERITED if (value := group.get(name)) is not None})
+    for name in _INHERITED:
+        if name in context:
+            group.set(name, context[name])
+    for child in group:
+        if child.tag not in ("title", "desc", "defs"):
+            _et_prune(child, context)
+    ET.indent(group, space="")
+    return ET.tostring(group, encoding="unicode").replace(" />", "/>")
+
+
+_hostile = st.text(st.sampled_from(list("ab &<>\"'\t\r\n é♚\x01")), max_size=5)
+_numbers = st.sampled_from([0.0, -0.0, 1.0, 2.5, 0.0004, 12.3456, -3.0])
+_looks = st.builds(
+    Style,
+    fill=st.none() | _colours | _hostile,
+    stroke=st.none() | _colours,
+    stroke_width=st.sampled_from([0.0, 0.25, 0.5]),
+    dash=st.sampled_from([(), (1.0, 0.5)]),
+    opacity=st.sampled_from([1.0, 0.5]),
+)
+_shapes = st.one_of(
+    st.builds(Circle, cx=_numbers, cy=_numbers, r=_numbers, style=_looks),
+    st.builds(Rect, x=_numbers, y=_numbers, width=_numbers, height=_numbers, style=_looks),
+    st.builds(
+        Polygon,
+        points=st.lists(st.tuples(_numbers, _numbers), max_size=3).map(tuple),
+        style=_looks,
+        closed=st.booleans(),
+    ),
+    st.builds(Ellipse, cx=_numbers, cy=_numbers, rx=_numbers, ry=_numbers, style=_looks, angle=_numbers),
+    st.builds(
+        Text,
+        x=_numbers,
+        y=_numbers,
+        text=_hostile,
+        size=st.sampled_from([2.5, 3.0]),
+        fill=_colours,
+        anchor=st.sampled_from(["start", "middle"]),
+        bold=st.booleans(),
+        symbols=st.booleans(),
+    ),
+)
+_trees = st.recursive(
+    _shapes,
+    lambda children: st.builds(
+        Group,
+        items=st.lists(children, max_size=4).map(tuple),
+        label=st.none() | _hostile,
+        dx=_numbers,
+        dy=_numbers,
+        scale=st.sampled_from([1.0, 2.0]),
+        clip=st.none() | st.tuples(_numbers, _numbers, _numbers, _numbers),
+    ),
+    max_leaves=16,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(_trees, max_size=5).map(tuple),
+    st.none() | _hostile,
+    st.none() | _hostile,
+    st.none() | _colours,
+)
+def test_the_writer_writes_what_the_elementtree_writer_wrote(
+    items: tuple[Item, ...], title: str | None, description: str | None, background: str | None
+) -> None:
+    """The SVG writer against the ElementTree writer it replaced: byte for byte, for
+    documents and for pasted layers (escapes, hoisting, clips, line breaks)."""
+    scene = Scene(10, 10, items, title or "", description or "", background=background)
+    assert render_svg(scene) == _et_svg(scene)
+    assert render_fragment(items, "key") == _et_fragment(items, "key")

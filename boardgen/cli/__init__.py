@@ -1,10 +1,10 @@
 """The ``boardgen`` command line: a thin shell over the library; nothing imports it.
 
-Each module below adds its commands to :data:`main`; every command turns a
+:data:`main` is the command group (:mod:`._group`); each command lives in a module of
+its own here, imported only when that command runs. Every command turns a
 :class:`~boardgen.errors.BoardgenError` into one line on stderr and exit status 2.
 """
 
-from . import _boards, _diagram, _examples, _facts, _game, _rules, _serve  # noqa: F401 - importing registers the commands
-from ._app import main
+from ._group import main
 
 __all__ = ["main"]

@@ -1,4 +1,6 @@
-"""The ``boardgen`` command group and the error handling every command shares."""
+"""What the ``boardgen`` commands share: error handling, the library option, output files.
+
+The group itself is :mod:`._group`, which imports each command's module only when it runs."""
 
 from __future__ import annotations
 
@@ -7,7 +9,6 @@ __all__ = [
     "Finite",
     "complete_variant",
     "language",
-    "main",
     "output_format",
     "refuse_unused",
     "reports_errors",
@@ -18,16 +19,13 @@ __all__ = [
 import functools
 import math
 import os
-import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from click.shell_completion import CompletionItem
 
-from .. import __version__
 from ..descriptor.library import Library
 from ..errors import BoardgenError, one_line
 from ..fileio import write_atomic
@@ -54,6 +52,9 @@ def reports_errors(command: F) -> F:
             # The reader stopped early (``boardgen moves ... | head``): not a fault to
             # report. Quiet, with the status a shell gives a program ended by SIGPIPE.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            # Lazy for start-up speed: the signal module is needed only here.
+            import signal
+
             sys.exit(128 + signal.SIGPIPE)
         except BoardgenError as error:
             click.echo(str(error), err=True)
@@ -101,6 +102,9 @@ def uses_library(command: F) -> F:
 
 def complete_variant(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Shell completion for VARIANT: the variant ids (with ``--variants`` folders), and file names."""
+    # Lazy for start-up speed: click's completion module is needed only when completing.
+    from click.shell_completion import CompletionItem
+
     try:
         library = Library(ctx.params.get("variant_folders") or ())
     except BoardgenError:
@@ -132,6 +136,8 @@ def refuse_unused(given: dict[str, bool], reason: str) -> None:
 
 
 if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
     _ParamType = click.ParamType[Any, Any]  # generic in click's stubs from 8.2
 else:
     _ParamType = click.ParamType
@@ -203,60 +209,3 @@ def write_output(output: Path, data: bytes) -> None:
     stdout = sys.stdout.buffer
     stdout.write(data)
     stdout.flush()
-
-
-def _closed_streams_discard() -> None:
-    """Give a closed standard output or error (``boardgen list >&-``: Python starts with
-    ``sys.stdout`` None) a sink that discards, as Python's own ``print`` does, instead of
-    an ``AttributeError`` at the first line written."""
-    for name in ("stdout", "stderr"):
-        if getattr(sys, name) is None:
-            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - lives as long as the process
-
-
-class _Group(click.Group):
-    """click's group, except that Ctrl-C exits with status 130 (128 + SIGINT), as shells
-    expect, instead of click's "Aborted!" and status 1, and that a usage error is one line
-    (``Error: ... (see 'boardgen render --help')``, exit status 2) rather than click's
-    usage reminder, hint and message on four lines: every refusal is one line."""
-
-    def main(
-        self,
-        args: Sequence[str] | None = None,
-        prog_name: str | None = None,
-        complete_var: str | None = None,
-        standalone_mode: bool = True,
-        **extra: Any,
-    ) -> Any:
-        _closed_streams_discard()
-        if not standalone_mode:
-            return super().main(args, prog_name, complete_var, False, **extra)
-        try:
-            return super().main(args, prog_name, complete_var, False, **extra)
-        except click.exceptions.NoArgsIsHelpError as error:
-            # ``boardgen`` alone: the help as it is meant to be read, on stderr, status 2.
-            click.echo(error.ctx.get_help() if error.ctx is not None else error.format_message(), err=True)
-            sys.exit(error.exit_code)
-        except click.UsageError as error:
-            hint = f" (see '{error.ctx.command_path} --help')" if error.ctx is not None else ""
-            click.echo(f"Error: {one_line(error.format_message())}{hint}", err=True)
-            sys.exit(error.exit_code)
-        except click.ClickException as error:
-            error.show()
-            sys.exit(error.exit_code)
-        except click.Abort:
-            click.echo("Aborted!", err=True)
-            sys.exit(1)
-
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except KeyboardInterrupt:
-            click.echo("\ninterrupted", err=True)
-            sys.exit(128 + signal.SIGINT)
-
-
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="boardgen")
-def main() -> None:
-    """Printable true-scale boards, diagrams and rules for draughts-like and placement games."""

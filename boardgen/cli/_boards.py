@@ -23,7 +23,6 @@ from ._app import (
     Finite,
     complete_variant,
     language,
-    main,
     output_format,
     refuse_unused,
     reports_errors,
@@ -52,7 +51,7 @@ class _Folder(click.Path):
         return super().convert(value, param, ctx)
 
 
-@main.command("list")
+@click.command("list")
 @reports_errors
 @uses_library
 def list_variants(library: Library) -> None:
@@ -74,7 +73,7 @@ def list_variants(library: Library) -> None:
         sys.exit(2)
 
 
-@main.command()
+@click.command()
 @click.argument("variant", shell_complete=complete_variant)
 @click.option(
     "--what",
@@ -304,7 +303,7 @@ def _terminate(number: int, frame: object) -> None:
     raise _Terminated
 
 
-@main.command()
+@click.command()
 @click.argument("games", nargs=-1, metavar="[ID | FILE | DIR]...", shell_complete=complete_variant)
 @click.option(
     "--out",

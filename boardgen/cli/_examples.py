@@ -10,7 +10,7 @@ import click
 
 from ..errors import one_line
 from ..fileio import write_atomic
-from ._app import main, reports_errors
+from ._app import reports_errors
 
 _PACKAGE = Path(__file__).resolve().parents[1]
 #: The record formats shipped: PDN (draughts), SGF (Go, Hex), Little Golem's Havannah
@@ -30,7 +30,7 @@ def example_files() -> list[Path]:
     return sorted(p.relative_to(root) for p in root.rglob("*") if p.suffix in RECORD_SUFFIXES)
 
 
-@main.command()
+@click.command()
 @click.argument("folder", required=False, default="examples", type=click.Path(path_type=Path))
 @reports_errors
 def examples(folder: Path) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ._app import complete_variant, main, reports_errors, uses_library
+from ._app import complete_variant, reports_errors, uses_library
 
 if TYPE_CHECKING:
     from ..descriptor.library import Library
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 __all__: list[str] = []
 
 
-@main.command(epilog="GAME is a variant id or a path to a descriptor YAML file.")
+@click.command(epilog="GAME is a variant id or a path to a descriptor YAML file.")
 @click.argument("game", shell_complete=complete_variant)
 @click.option(
     "--games",

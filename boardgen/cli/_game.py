@@ -15,7 +15,7 @@ from .. import api
 from ..descriptor.library import Library
 from ..errors import BoardgenError, one_line
 from ..fileio import write_atomic
-from ._app import complete_variant, main, refuse_unused, reports_errors, uses_library
+from ._app import complete_variant, refuse_unused, reports_errors, uses_library
 
 _KINDS = "write a .pdf (game sheet), .gif, .pdn, .sgf or a folder/"
 
@@ -155,7 +155,7 @@ def _written_back(record: api.GameRecord, suffix: str, output: Path) -> str:
     raise BoardgenError(f"-o {shown}: a Go record is written back as .sgf")
 
 
-@main.command()
+@click.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option(
     "--number", "number", type=click.IntRange(1), default=1, show_default=True, help="Which game of the file."

@@ -11,7 +11,7 @@ from ..descriptor.library import Library
 from ..errors import BoardgenError
 from ..rules.base import Game
 from ..rules.registry import make_game
-from ._app import complete_variant, main, reports_errors, uses_library
+from ._app import complete_variant, reports_errors, uses_library
 
 _VARIANT_HELP = "VARIANT is a variant id or a path to a descriptor YAML file."
 
@@ -31,7 +31,7 @@ _POSITION = click.option(
 )
 
 
-@main.command()
+@click.command()
 @click.argument("games", nargs=-1, metavar="[ID | FILE | DIR]...", shell_complete=complete_variant)
 @reports_errors
 @uses_library
@@ -84,7 +84,7 @@ def _over(game: Game, position: Any) -> bool:
     return ending is not None
 
 
-@main.command(epilog=_VARIANT_HELP)
+@click.command(epilog=_VARIANT_HELP)
 @click.argument("variant", shell_complete=complete_variant)
 @click.argument("depth", type=click.IntRange(1, 64))
 @_POSITION
@@ -142,7 +142,7 @@ def perft(
         click.echo(f"{ply} {count(ply)}")
 
 
-@main.command(epilog=_VARIANT_HELP)
+@click.command(epilog=_VARIANT_HELP)
 @click.argument("variant", shell_complete=complete_variant)
 @_POSITION
 @reports_errors

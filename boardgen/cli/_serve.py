@@ -19,7 +19,7 @@ from pathlib import Path
 import click
 
 from ..errors import BoardgenError
-from ._app import main, reports_errors
+from ._app import reports_errors
 
 #: What to type when the studio's web stack is not installed.
 INSTALL_HINT = "pip install 'boardgen[studio]'"
@@ -27,7 +27,7 @@ INSTALL_HINT = "pip install 'boardgen[studio]'"
 NEEDED = ("starlette", "uvicorn")
 
 
-@main.command()
+@click.command()
 @click.argument("folder", required=False, default=".", type=click.Path(file_okay=False, path_type=Path))
 @click.option(
     "--port",

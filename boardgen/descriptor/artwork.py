@@ -18,9 +18,12 @@ __all__ = ["MAX_ARTWORK_BYTES", "MAX_ARTWORK_POINTS", "Artwork", "ArtworkError",
 
 import math
 import re
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
 
 #: Largest artwork file read.
 MAX_ARTWORK_BYTES = 256 * 1024
@@ -78,6 +81,9 @@ def read_artwork(path: Path) -> Artwork:
         raise ArtworkError(f"{len(data):,} bytes, more than {MAX_ARTWORK_BYTES:,}")
     if b"<!ENTITY" in data or b"<!DOCTYPE" in data:
         raise ArtworkError("a DOCTYPE or entity declaration (not read, for safety)")
+    # Lazy for start-up speed: only a descriptor with artwork, read from its YAML, parses XML.
+    import xml.etree.ElementTree as ET
+
     try:
         root = ET.fromstring(data)
     except ET.ParseError as error:

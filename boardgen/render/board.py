@@ -292,12 +292,18 @@ def _number_size(cell_size: float) -> float | None:
     return size
 
 
+#: A numbered square: (cell, number, (text x, baseline y, font size), whether a piece
+#: on it would partly hide the number).
+NumberPlace = tuple[int, int, tuple[float, float, float], bool]
+
+
 def _pdn_numbers(
     variant: Variant,
     layout: Layout,
     colours: Mapping[str, str],
     occupied: frozenset[int],
     cells: frozenset[int],
+    places: Sequence[NumberPlace] | None = None,
 ) -> list[Item]:
     """The PDN numbers of ``cells`` in the squares' top-left corners, in the colour of
     the squares not played on (the light squares' colour on the usual board played on
@@ -306,11 +312,14 @@ def _pdn_numbers(
     They are drawn under the pieces and over the landing squares' tint. A piece
     covers its own square's number: where it would cover part of it (small diagrams),
     that number is left out rather than peeking out as a fragment. On squares too
-    small for a 6 pt number all are left out (see :func:`_number_size`).
+    small for a 6 pt number all are left out (see :func:`_number_size`). ``places``:
+    :func:`_number_places` of ``occupied``, when the caller has them.
     """
     texts: list[Item] = []
     grid = variant.grid
-    for cell, number, (x, y, size), hidden in _number_places(variant, layout, occupied):
+    if places is None:
+        places = _number_places(variant, layout, occupied)
+    for cell, number, (x, y, size), hidden in places:
         if cell in cells and not hidden:
             on_light = isinstance(grid, SquareGrid) and grid.colour(cell) == "light"
             texts.append(Text(x, y, str(number), size, colours["dark" if on_light else "light"]))
@@ -340,15 +349,22 @@ def _named_numbers(
 
 
 def _number_erasers(
-    variant: Variant, layout: Layout, colours: Mapping[str, str], occupied: frozenset[int]
+    variant: Variant,
+    layout: Layout,
+    colours: Mapping[str, str],
+    occupied: frozenset[int],
+    places: Sequence[NumberPlace] | None = None,
 ) -> list[Item]:
     """Patches of the square's own colour over the numbers the pieces on ``occupied``
     would partly hide, for a picture whose numbers were all drawn beforehand (a board
     layer drawn once, see :mod:`boardgen.render.layers`): drawn under the pieces, they
-    leave the same picture as :func:`_pdn_numbers` leaving those numbers out."""
+    leave the same picture as :func:`_pdn_numbers` leaving those numbers out. ``places``
+    as for :func:`_pdn_numbers`."""
     patches: list[Item] = []
     grid = variant.grid
-    for cell, number, (x, y, size), hidden in _number_places(variant, layout, occupied):
+    if places is None:
+        places = _number_places(variant, layout, occupied)
+    for cell, number, (x, y, size), hidden in places:
         if hidden:
             shade = grid.colour(cell) if isinstance(grid, SquareGrid) else "dark"
             width = text_width(str(number), size)
@@ -363,9 +379,7 @@ def smallest_numbered_cell() -> float:
     return next(c / 10 for c in range(10, 400) if _number_size(c / 10) is not None)
 
 
-def _number_places(
-    variant: Variant, layout: Layout, occupied: frozenset[int]
-) -> list[tuple[int, int, tuple[float, float, float], bool]]:
+def _number_places(variant: Variant, layout: Layout, occupied: frozenset[int]) -> list[NumberPlace]:
     """Each numbered square: (cell, number, (text x, baseline y, font size), whether a
     piece on it would partly hide the number); none when the squares are too small."""
     size = _number_size(layout.cell_size)

@@ -27,8 +27,8 @@ __all__ = [
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from ..descriptor.model import Example, Variant
 from ..errors import BoardgenError
@@ -246,11 +246,11 @@ def _taken_by_placing(
     return tuple(sorted(cell for cell in before if cell not in after))
 
 
-@dataclass(frozen=True)
-class MoveMarks:
+class MoveMarks(NamedTuple):
     """What a move diagram draws, the engine having played the move: the pieces before
     it (new stones included), its path, landings, captures, placed stones, the other
-    landings a flying piece had, the pieces it crowns, and the sentences saying so."""
+    landings a flying piece had, the pieces it crowns, and the sentences saying so (a
+    named tuple: cheaper to define at start-up than a frozen dataclass)."""
 
     pieces: Mapping[int, PieceView]
     path: tuple[int, ...]

@@ -14,25 +14,28 @@ from __future__ import annotations
 __all__ = ["BoardLayer", "board_layer", "position_items"]
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..descriptor.model import Variant
 from ..rules.base import PieceView
 from ..scene import Group, Item
-from .board import BoardOptions, _number_erasers, _pdn_numbers, board_scene
+from .board import BoardOptions, NumberPlace, _number_erasers, _number_places, _pdn_numbers, board_scene
 from .layout import Layout
 from .pieces import piece_items
 from .typefaces import in_its_fonts
 
 
-@dataclass(frozen=True)
-class BoardLayer:
-    """The board of a diagram: its items, size, and the layout marks are placed with."""
+class BoardLayer(NamedTuple):
+    """The board of a diagram: its items, size, the layout marks are placed with, and
+    where each square number stands (with whether a piece on its square would partly
+    hide it), worked out once for every position. A named tuple: cheaper to define at
+    start-up than a frozen dataclass."""
 
     items: tuple[Item, ...]
     width: float
     height: float
     layout: Layout
+    numbers: tuple[NumberPlace, ...] = ()
 
 
 @in_its_fonts
@@ -48,7 +51,9 @@ def board_layer(variant: Variant, options: BoardOptions) -> BoardLayer:
         return [], []
 
     scene = board_scene(variant, options, {}, capture)
-    return BoardLayer(scene.items, scene.width, scene.height, found[0])
+    layout = found[0]
+    numbers = _number_places(variant, layout, frozenset(variant.board.pdn or ()))  # as if all were taken
+    return BoardLayer(scene.items, scene.width, scene.height, layout, tuple(numbers))
 
 
 @in_its_fonts
@@ -70,11 +75,12 @@ def position_items(
     numbered = coordinates and variant.board.pdn
     colours = variant.print.colours
     occupied = frozenset(pieces)
+    places = [(cell, number, at, hides and cell in occupied) for cell, number, at, hides in layer.numbers]
     if numbered and tinted:
-        items.extend(_pdn_numbers(variant, layout, colours, occupied, frozenset(tinted)))
+        items.extend(_pdn_numbers(variant, layout, colours, occupied, frozenset(tinted), places))
     if pieces:
         if numbered:
-            items.extend(_number_erasers(variant, layout, colours, occupied))
+            items.extend(_number_erasers(variant, layout, colours, occupied, places))
         items.append(Group(tuple(piece_items(variant, layout, pieces)), label="pieces"))
     items.extend(over)
     return items

@@ -12,9 +12,28 @@ from __future__ import annotations
 __all__ = ["Layout"]
 
 import math
+import weakref
 from collections.abc import Collection
 
 from ..geometry import Grid, Point
+
+#: The extent of each board's surface (cell units: least and greatest x, then y), kept
+#: per board: a diagram's size is searched for with a layout per try.
+_EXTENTS: weakref.WeakKeyDictionary[Grid, tuple[float, float, float, float]] = weakref.WeakKeyDictionary()
+
+
+def _extent(grid: Grid, cells: Collection[int] | None) -> tuple[float, float, float, float]:
+    """Least and greatest x, then y, of the board's surface, or of ``cells`` alone."""
+    if cells is None and grid in _EXTENTS:
+        return _EXTENTS[grid]
+    shapes = grid.areas() if cells is None else [grid.outline(c) for c in cells]
+    outline = [p for shape in shapes for p in shape]
+    xs = [p[0] for p in outline]
+    ys = [p[1] for p in outline]
+    found = (min(xs), max(xs), min(ys), max(ys))
+    if cells is None:
+        _EXTENTS[grid] = found
+    return found
 
 
 class Layout:
@@ -40,19 +59,20 @@ class Layout:
         self.cell_size = cell_size
         self.flip = flip
         self._directions: dict[str, Point] = {}
-        shapes = grid.areas() if cells is None else [grid.outline(c) for c in cells]
-        outline = [p for shape in shapes for p in shape]
-        xs = [p[0] for p in outline]
-        ys = [p[1] for p in outline]
-        self.centre_units: Point = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-        half_w = max((max(xs) - min(xs)) / 2, extent)
-        half_h = max((max(ys) - min(ys)) / 2, extent)
+        # Each cell's centre and outline on the page, as first asked for: the board, its
+        # numbers, tints and pieces ask for the same cells again and again.
+        self._centres: dict[int, Point] = {}
+        self._polygons: dict[int, tuple[Point, ...]] = {}
+        min_x, max_x, min_y, max_y = _extent(grid, cells)
+        self.centre_units: Point = ((min_x + max_x) / 2, (min_y + max_y) / 2)
+        half_w = max((max_x - min_x) / 2, extent)
+        half_h = max((max_y - min_y) / 2, extent)
         far = padding if far is None else far
         self.board_box = (
-            padding + (half_w - (max(xs) - min(xs)) / 2) * cell_size,
-            far + (half_h - (max(ys) - min(ys)) / 2) * cell_size,
-            (max(xs) - min(xs)) * cell_size,
-            (max(ys) - min(ys)) * cell_size,
+            padding + (half_w - (max_x - min_x) / 2) * cell_size,
+            far + (half_h - (max_y - min_y) / 2) * cell_size,
+            (max_x - min_x) * cell_size,
+            (max_y - min_y) * cell_size,
         )
         self._left = self.centre_units[0] - half_w
         self._top = self.centre_units[1] + half_h
@@ -72,10 +92,16 @@ class Layout:
         )
 
     def centre(self, cell: int) -> Point:
-        return self.to_page(self.grid.centre(cell))
+        found = self._centres.get(cell)
+        if found is None:
+            found = self._centres[cell] = self.to_page(self.grid.centre(cell))
+        return found
 
     def polygon(self, cell: int) -> tuple[Point, ...]:
-        return tuple(self.to_page(p) for p in self.grid.outline(cell))
+        found = self._polygons.get(cell)
+        if found is None:
+            found = self._polygons[cell] = tuple(self.to_page(p) for p in self.grid.outline(cell))
+        return found
 
     def board_centre(self) -> Point:
         return self.to_page(self.centre_units)

@@ -20,6 +20,7 @@ __all__ = [
     "piece_radius",
 ]
 
+import functools
 from collections.abc import Mapping
 from typing import Literal
 
@@ -48,10 +49,12 @@ def piece_radius(variant: Variant, cell_size: float) -> float:
     return ratio * cell_size
 
 
+@functools.lru_cache(maxsize=4096)
 def _layers(
     cx: float, cy: float, radius: float, fill: str, kind: Literal["man", "king", "stone"]
 ) -> tuple[Item, Item | None, Item | None]:
-    """The disc, the inner ring (men and kings) and the crown (kings) of one piece."""
+    """The disc, the inner ring (men and kings) and the crown (kings) of one piece;
+    kept (bounded), as diagrams of one game draw the same pieces on the same squares."""
     ink = contrast(fill)
     disc = Circle(cx, cy, radius, Style(fill=fill, stroke=OUTLINE, stroke_width=max(0.3, radius * 0.05)))
     if kind == "stone":
