@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass
 
 from .descriptor.model import Variant
+from .errors import BoardgenError
 from .render.pictures import RenderOptions, check_page_limit, paper_for, scene_for
 from .render.sheet import tile_plan
 from .render.typefaces import in_its_fonts
@@ -38,13 +39,20 @@ class SheetSaving:
 @in_its_fonts
 def board_sheets(variant: Variant, options: RenderOptions) -> int:
     """How many pages the board takes (its map included), without drawing them; with no
-    orientation asked for, the fewer of the two."""
+    orientation asked for, the fewer of the two (of those whose tiles can hold the board)."""
     paper, landscape = paper_for(variant, options)
     artwork = scene_for(variant, "board", options)
     counts = []
+    refused: BoardgenError | None = None
     for turn in (False, True) if landscape is None else (landscape,):
-        plan = tile_plan(artwork, paper, landscape=turn)
+        try:
+            plan = tile_plan(artwork, paper, landscape=turn)
+        except BoardgenError as error:
+            refused = refused or error
+            continue
         counts.append(1 if plan is None else len(plan.tiles) + 1)
+    if not counts and refused is not None:
+        raise refused
     return min(counts)
 
 

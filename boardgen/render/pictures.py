@@ -99,7 +99,9 @@ def tiled_board_pages(
     options: RenderOptions,
     board_size: tuple[float, float] | None,
 ) -> tuple[Scene, ...]:
-    """The board's pages; with no orientation asked for, the one needing fewer pages.
+    """The board's pages; with no orientation asked for, the one needing fewer pages
+    (or the only one whose tiles can hold the board's cells, a long word with the cells
+    under it may need the paper's long side).
 
     A board needing more than MAX_PAGES pages is refused before anything is drawn.
     """
@@ -118,7 +120,13 @@ def tiled_board_pages(
 
     if landscape is not None:
         return pages(landscape)
-    portrait = pages(False)
+    try:
+        portrait = pages(False)
+    except BoardgenError as refused:
+        try:
+            return pages(True)
+        except BoardgenError:
+            raise refused from None
     if len(portrait) == 1:
         return portrait
     turned = pages(True)

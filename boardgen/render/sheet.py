@@ -373,9 +373,19 @@ def page_count(width: float, height: float, paper: Paper, *, landscape: bool) ->
 _PLANS = Memo()
 
 
-def _planned(items: tuple[Item, ...], room: tuple[float, float]) -> Plan:
-    """:func:`plan_tiles` of ``items`` in ``room``, remembered for the last few artworks."""
-    plan: Plan = _PLANS.recall(items, room, lambda: plan_tiles(items, room))
+def _planned(items: tuple[Item, ...], room: Box, paper: Paper) -> Plan:
+    """:func:`plan_tiles` of ``items`` in ``room`` (a tile's room on ``paper``),
+    remembered for the last few artworks; a :class:`BoardgenError` when no tile can hold
+    a cell, or a word on the board with the cells under it."""
+    size = (room.width, room.height)
+    try:
+        plan: Plan = _PLANS.recall(items, size, lambda: plan_tiles(items, size))
+    except ValueError:
+        raise BoardgenError(
+            f"a cell of this board, or a word with the cells under it, does not fit whole on a tile "
+            f"of {paper.name} paper ({room.width:.0f} x {room.height:.0f} mm): "
+            "choose a smaller cell size or larger paper"
+        ) from None
     return plan
 
 
@@ -387,8 +397,7 @@ def tile_plan(artwork: Scene, paper: Paper, *, landscape: bool) -> Plan | None:
     box = content_box(page)
     if artwork.width <= box.width + 1e-9 and artwork.height <= box.height + 1e-9:
         return None
-    room = box.inset(GUTTER, GUTTER, GUTTER, GUTTER)
-    return _planned(artwork.items, (room.width, room.height))
+    return _planned(artwork.items, box.inset(GUTTER, GUTTER, GUTTER, GUTTER), page)
 
 
 def board_pages(
@@ -419,14 +428,7 @@ def board_pages(
         size = c.text("board.actual_size", width=number(c, width), height=number(c, height))
         items = (Group(artwork.items, dx=dx, dy=dy, label="board"), *_frame(paper, c, title, size))
         return (Scene(paper.width, paper.height, items, title, size),)
-    room = box.inset(GUTTER, GUTTER, GUTTER, GUTTER)
-    try:
-        plan = _planned(artwork.items, (room.width, room.height))
-    except ValueError:  # one cell (or label) larger than a tile's room
-        raise BoardgenError(
-            f"a cell of this board does not fit whole on a tile of {paper.name} paper "
-            f"({room.width:.0f} x {room.height:.0f} mm): choose a smaller cell size or larger paper"
-        ) from None
+    plan = _planned(artwork.items, box.inset(GUTTER, GUTTER, GUTTER, GUTTER), paper)
     total = len(plan.tiles) + 1
 
     def page(n: int) -> str:

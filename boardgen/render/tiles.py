@@ -22,6 +22,11 @@ neighbour is cut along its cells' edge (its dashed *cut line*) and laid on that 
 edge to edge with this tile's cells. Shapes larger than a tile's room (a board's frame)
 are drawn on every tile, clipped to it.
 
+A shape lying on the areas of several cells (a word printed across Xiangqi's river,
+between two rows of points) is *bonded* to them: no cut falls between those cells, so
+the shape is printed whole on the tile holding all of them, never hidden under the
+next tile's cells nor cut off along them.
+
 The cut positions are chosen row by row, then column by column within each row: the
 fewest tiles for the paper (each reaching as far as the paper allows), then spread
 evenly (the smallest tile size that needs no more tiles); tiles holding no shape at
@@ -53,6 +58,13 @@ from .linecuts import parts_by_tile, stroke_outline
 OVERLAP = 10.0
 _SPANNING = -1  # owner of shapes drawn on every tile
 _EPS = 1e-6
+_GRAZE = 0.01  # mm²: less of a shape on a cell's area is where it merely touches the area
+
+#: The lowest and highest centre, along one axis, of cells that no cut may part.
+_Interval = tuple[float, float]
+_Bonds = tuple[_Interval, ...]
+#: A shape's bonds along x and along y.
+_Bond = tuple[_Interval, _Interval]
 
 
 def item_bounds(item: Item) -> Box | None:
@@ -182,10 +194,11 @@ def _leaves(nodes: Sequence[_Node]) -> Iterator[_Node]:
             yield from _leaves(node.children)
 
 
-def _cuts(spans: list[tuple[float, float, float]], room: float) -> list[float]:
+def _cuts(spans: list[tuple[float, float, float]], room: float, bonds: _Bonds = ()) -> list[float]:
     """Cut positions along one axis: ``spans`` are (centre, low, high) of every shape;
     each tile takes the shapes whose centres fall in it, and must hold them plus a glue
-    band reaching OVERLAP past the next tile's nearest shape, within ``room`` mm."""
+    band reaching OVERLAP past the next tile's nearest shape, within ``room`` mm. No cut
+    falls inside one of the ``bonds`` (low, high centres: see :func:`_bonds`)."""
     spans.sort()
     n = len(spans)
     after = [math.inf] * (n + 1)  # lowest edge of the shapes from index j on
@@ -202,7 +215,9 @@ def _cuts(spans: list[tuple[float, float, float]], room: float) -> list[float]:
                 j += 1
             if high - low > room + _EPS:
                 break
-            if (high if j == n else max(high, after[j] + OVERLAP)) - low <= room + _EPS:
+            if (high if j == n else max(high, after[j] + OVERLAP)) - low <= room + _EPS and (
+                j == n or not _bonded(bonds, spans[j - 1][0], spans[j][0])
+            ):
                 best = j
         if best is None:
             raise ValueError("the paper is too small for one cell of this board")
@@ -213,49 +228,87 @@ def _cuts(spans: list[tuple[float, float, float]], room: float) -> list[float]:
 
 
 def _share(
-    shapes: list[_Node], centres: dict[int, Point], ys: list[float], width: float
+    shapes: list[_Node], centres: dict[int, Point], ys: list[float], width: float, bonds: dict[int, _Bond]
 ) -> dict[tuple[int, int], list[_Node]]:
     """The shapes of each tile (column, row), for row cuts ``ys``: each row band is cut
-    into columns of its own, spread evenly."""
+    into columns of its own, spread evenly, never between the cells a shape of the band
+    lies on (its column ``bonds``)."""
     bands: dict[int, list[_Node]] = {}
     for leaf in shapes:
         bands.setdefault(bisect.bisect(ys, centres[id(leaf)][1]), []).append(leaf)
     cell_of: dict[tuple[int, int], list[_Node]] = {}
     for r, band in bands.items():
         xs = _balanced(
-            [(centres[id(leaf)][0], leaf.box.x, leaf.box.right) for leaf in band if leaf.box], width
+            [(centres[id(leaf)][0], leaf.box.x, leaf.box.right) for leaf in band if leaf.box],
+            width,
+            tuple(sorted(bonds[id(leaf)][0] for leaf in band if id(leaf) in bonds)),
         )
         for leaf in band:
             cell_of.setdefault((bisect.bisect(xs, centres[id(leaf)][0]), r), []).append(leaf)
     return cell_of
 
 
-def _balanced(spans: list[tuple[float, float, float]], room: float) -> list[float]:
+def _balanced(spans: list[tuple[float, float, float]], room: float, bonds: _Bonds = ()) -> list[float]:
     """The fewest cuts :func:`_cuts` finds, spread evenly: the same number of tiles
     with the smallest room that still needs no more, so that the last tile is not a
     thin remainder."""
-    return list(_balanced_cuts(tuple(sorted(spans)), room))
+    return list(_balanced_cuts(tuple(sorted(spans)), room, bonds))
 
 
 @functools.lru_cache(maxsize=256)
-def _balanced_cuts(spans: tuple[tuple[float, float, float], ...], room: float) -> tuple[float, ...]:
+def _balanced_cuts(
+    spans: tuple[tuple[float, float, float], ...], room: float, bonds: _Bonds
+) -> tuple[float, ...]:
     """:func:`_balanced` for sorted ``spans``, remembered: a board's pages in every
     language, and the booklet's, cut the same shapes the same way, and the search for
     the smallest room runs :func:`_cuts` thirty times."""
-    return tuple(_spread(list(spans), room))
+    return tuple(_spread(list(spans), room, bonds))
 
 
-def _spread(spans: list[tuple[float, float, float]], room: float) -> list[float]:
-    cuts = _cuts(spans, room)
+def _spread(spans: list[tuple[float, float, float]], room: float, bonds: _Bonds) -> list[float]:
+    cuts = _cuts(spans, room, bonds)
     low, high = 0.0, room
     for _ in range(30):
         middle = (low + high) / 2
         try:
-            fewest = len(_cuts(spans, middle)) == len(cuts)
+            fewest = len(_cuts(spans, middle, bonds)) == len(cuts)
         except ValueError:  # a cell no longer fits
             fewest = False
         low, high = (low, middle) if fewest else (middle, high)
-    return _cuts(spans, high)
+    return _cuts(spans, high, bonds)
+
+
+def _bonded(bonds: _Bonds, before: float, after: float) -> bool:
+    """Whether a cut between the centres ``before`` and ``after`` would part cells that
+    one of the ``bonds`` holds together."""
+    return any(low <= before + _EPS and after <= high + _EPS for low, high in bonds)
+
+
+def _bonds(shapes: list[_Node], centres: dict[int, Point]) -> dict[int, _Bond]:
+    """The shapes lying on the areas of two cells or more (a word printed across the
+    river of Xiangqi, between two rows of points), each with the span of centres (its
+    cells' and its own) that no column and no row cut may fall inside: a tile keeps its
+    cells exactly, so a cut between those cells would hide or cut off part of the shape.
+    A shape merely touching a cell, or reaching into it by less than :data:`_GRAZE`, does
+    not count; neither do the cells themselves, nor a shape on one cell only."""
+    cells = [leaf for leaf in shapes if leaf.corners and leaf.box]
+    areas = [Region(leaf.corners) for leaf in cells]
+    index = STRtree(areas)
+    found: dict[int, _Bond] = {}
+    for leaf in shapes:
+        if leaf.corners or leaf.box is None:
+            continue
+        painted = body(leaf.outline, leaf.box)
+        under = [
+            cells[i]
+            for i in sorted(int(i) for i in index.query(painted))
+            if painted.intersection(areas[i]).area > _GRAZE
+        ]
+        if len(under) < 2:
+            continue
+        xs, ys = zip(*(centres[id(cell)] for cell in (*under, leaf)), strict=True)
+        found[id(leaf)] = ((min(xs), max(xs)), (min(ys), max(ys)))
+    return found
 
 
 @dataclass(frozen=True)
@@ -303,12 +356,14 @@ def plan_tiles(items: Sequence[Item], room: tuple[float, float]) -> Plan:
         raise ValueError("nothing to tile")
     anchors = _Anchors([leaf for leaf in shapes if leaf.corners])
     centres = {id(leaf): anchors.centre(leaf) for leaf in shapes}
+    bonds = _bonds(shapes, centres)
+    rows_bonds = tuple(sorted(bond[1] for bond in bonds.values()))
     # Rows first, then each row's own columns: a row of tiles is cut where its own
     # shapes allow, whatever the rows above and below need. Rows spread evenly unless
     # that costs a tile.
     ys_spans = [(centres[id(leaf)][1], leaf.box.y, leaf.box.bottom) for leaf in shapes if leaf.box]
-    fewest = _share(shapes, centres, _cuts(ys_spans, height), width)
-    even = _share(shapes, centres, _balanced(ys_spans, height), width)
+    fewest = _share(shapes, centres, _cuts(ys_spans, height, rows_bonds), width, bonds)
+    even = _share(shapes, centres, _balanced(ys_spans, height, rows_bonds), width, bonds)
     cell_of = _with_containers(even if len(even) <= len(fewest) else fewest)
     columns, rows = 1 + max(k[0] for k in cell_of), 1 + max(k[1] for k in cell_of)
     keys = sorted(cell_of, key=lambda k: (k[1], k[0]))
