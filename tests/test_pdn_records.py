@@ -254,3 +254,12 @@ def test_the_game_sheet_prints_side_lines_numbered_with_their_nags_and_comments(
     pdf = pypdfium2.PdfDocument(str(tmp_path / "s.pdf"))
     text = " ".join(pdf[0].get_textpage().get_text_range().split())
     assert "23-19 (1... 22-18 2. 15x22 25x18 A quieter line. (2... 26x17? 3. 8-11)) 2. 8-11 22-17!" in text
+
+
+def test_a_bracket_inside_a_tag_value_does_not_start_a_game() -> None:
+    """Games are split at a tag that follows moves; a ``]`` inside a quoted tag value
+    (fuzzing wrote ``[Black "]Bob"]``) once made the rest of the tag read as moves, so the
+    next tag started a game of its own and the real moves were lost."""
+    text = '[Black "]Bob"]\n[White "Ann \\"]\\" Lee"]\n1. 11-15 23-19 *\n'
+    (record,) = parse_pdn(text)
+    assert record.tags == {"Black": "]Bob", "White": 'Ann "]" Lee'} and len(record.plies) == 2

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from boardgen.backends.svg import FONT_FAMILY, num, render_fragment, render_svg, xml_text
 from boardgen.descriptor import load_variant
-from boardgen.fonts import SYMBOLS_FAMILY
+from boardgen.fonts import FAMILY
 from boardgen.outputs import render
 from boardgen.paper import A4
 from boardgen.render.board import BoardOptions, board_scene
@@ -241,8 +241,9 @@ def _et_item(parent: ET.Element, item: Item, defs: ET.Element, clips: list[str],
             ("text-anchor", item.anchor),
         ):
             e.set(name, value)
-        if item.symbols:
-            e.set("font-family", SYMBOLS_FAMILY)
+        face = item.fonts.face_for(item.text, bold=item.bold, symbols=item.symbols)
+        if face.family != FAMILY:  # the symbol face, or a fallback that has the characters
+            e.set("font-family", face.family or "")
         return
     if isinstance(item, Polygon):
         tag = "polygon" if item.closed else "polyline"

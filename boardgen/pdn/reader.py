@@ -46,7 +46,7 @@ from .paths import normalized, through
 from .record import GameLoader, GameRecord, Ply, Variation
 from .source import RecordSource, record_text
 from .squares import Squares, game_type
-from .tokens import MAX_GAMES, MAX_PLIES, MAX_VARIATIONS, Token, move_number, tokenize
+from .tokens import MAX_GAMES, MAX_PLIES, MAX_VARIATIONS, TAG, Token, move_number, tokenize
 
 #: What :func:`read_pdn` reads: a path, PDN text, or a file object open for reading.
 PdnSource = RecordSource
@@ -84,8 +84,9 @@ def _chunks(text: str) -> Iterator[tuple[int, str]]:
             end = text.find("\n", i)
             i = len(text) if end < 0 else end
             continue
-        elif ch == "[":  # a tag: skip to its end, its value may hold anything
-            end = text.find("]", i)
+        elif ch == "[":  # a tag: skip to its end, its quoted value may hold anything, "]" too
+            tag = TAG.match(text, i)
+            end = tag.end() - 1 if tag else text.find("]", i)
             if end > 0 and "\n" not in text[i:end]:
                 i = end + 1
                 at_line_start = False

@@ -26,6 +26,7 @@ __all__ = [
     "MAX_PLIES",
     "MAX_TAG",
     "MAX_VARIATIONS",
+    "TAG",
     "Token",
     "move_number",
     "pdn_number",
@@ -82,7 +83,8 @@ class Token:
     name: str = ""
 
 
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+#: A tag, ``[Name "value"]``: the value quoted, with backslash escapes (a "]" inside is its own).
+TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _NUMBER = re.compile(r"([0-9]+)(\.\.\.|\.)")
 _ELLIPSIS = re.compile(r"\.{2,3}(?=[\s)]|$)|…")
 _RESULT = re.compile(r"(1/2-1/2|1-0|0-1|2-0|0-2|1-1|0-0|\*)(?=[\s\[)]|$)")
@@ -147,7 +149,7 @@ def tokenize(text: str, file: str, first_line: int = 1) -> list[Token]:
             i = end
             continue
         if ch == "[":
-            found = _TAG.match(text, i)
+            found = TAG.match(text, i)
             if not found:
                 raise BoardgenError('bad tag: write [Name "value"]', file=file, mark=here)
             value = found.group(2).replace('\\"', '"').replace("\\\\", "\\")
