@@ -22,6 +22,7 @@ from __future__ import annotations
 
 __all__ = ["AIR", "Joins", "body", "central_spot", "footprint", "join_tiles", "label_spots", "lines", "rings"]
 
+import heapq
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -207,12 +208,27 @@ def central_spot(region: BaseGeometry, taken: BaseGeometry, size: tuple[float, f
     w, h = size
     step = max(min(w, h) / 4, 0.5)
     reach = int(max(x1 - x0, y1 - y0) / step) + 1
-    candidates = sorted(
-        ((i * step, j * step) for i in range(-reach, reach + 1) for j in range(-reach, reach + 1)),
-        key=lambda d: (math.hypot(*d), d),
-    )
-    for dx, dy in candidates:
+    for dx, dy in _nearest_first(step, reach):
         cx, cy = mx + dx, my + dy
         if inside.contains(make_box(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)):
             return cx, cy
     return None
+
+
+def _nearest_first(step: float, reach: int) -> Iterator[Point]:
+    """The offsets ``(i * step, j * step)``, ``|i|, |j| <= reach``, nearest first (ties
+    in the order of the offsets), made as they are asked for: a label usually fits near
+    the middle, and sorting the whole square of offsets first cost a second a map.
+
+    Ring ``r`` (the offsets with ``max(|i|, |j|) == r``) lies at least ``r * step``
+    away, so once rings 0 to ``r`` are in the heap, every offset nearer than
+    ``(r + 1) * step`` can be given out in order."""
+    heap: list[tuple[float, Point]] = []
+    for r in range(reach + 1):
+        for i in range(-r, r + 1):
+            for j in (range(-r, r + 1) if abs(i) == r else (-r, r)) if r else (0,):
+                d = (i * step, j * step)
+                heapq.heappush(heap, (math.hypot(*d), d))
+        bound = (r + 1) * step if r < reach else math.inf
+        while heap and heap[0][0] < bound:
+            yield heapq.heappop(heap)[1]
