@@ -127,3 +127,12 @@ def test_no_printed_character_is_below_six_points(built: Path) -> None:
     tiny = {name: round(size, 2) for name, size in smallest.items() if size < 6.0 - 0.01}
     assert not tiny, f"text below 6 pt: {tiny}"
     assert pytest.approx(6 * POINT) == MIN_TEXT_MM
+
+
+def test_pieces_on_a_board_of_points_are_measured_on_the_board_not_on_squares() -> None:
+    """A square board drawn as points shows one surface (print.colours.cell) under its
+    lines: the check measures the pieces there, not on dark squares it never draws."""
+    variant = load_variant(str(ROOT / "variants" / "go-9.yaml"))
+    assert {(f.surface, f.surface_key) for f in colour_findings(variant)} == {("board", "cell")}
+    pits = load_variant(str(ROOT / "variants" / "oware.yaml"))
+    assert {f.surface_key for f in colour_findings(pits)} == {"cell"}

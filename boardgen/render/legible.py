@@ -97,7 +97,11 @@ def _surfaces(variant: Variant) -> list[tuple[str, str]]:
     """(name, print.colours key) of every surface a piece or pawn can stand on."""
     grid = variant.grid
     surfaces: list[tuple[str, str]] = []
-    if isinstance(grid, SquareGrid):
+    if grid.drawn == "points":  # one surface under the lines (render/surface.py)
+        surfaces.append(("board", "cell"))
+    elif grid.drawn == "pits":
+        surfaces.append(("pits", "cell"))
+    elif isinstance(grid, SquareGrid):
         shades = {grid.colour(c) for c in variant.board.playable}
         surfaces += [(f"{shade} squares", shade) for shade in ("light", "dark") if shade in shades]
     else:
