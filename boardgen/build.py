@@ -31,6 +31,7 @@ from .descriptor.model import Variant
 from .errors import BoardgenError
 from .fileio import write_atomic
 from .gallery import GALLERY, render_gallery
+from .memo import keep_at_least
 from .outdir import check_targets, locked, remove_leftovers
 from .outputs import booklet_files, left_out_of_booklets, render_booklet_file, render_file, variant_files
 from .sheets.flow import edition
@@ -115,6 +116,9 @@ def _start_worker(
 ) -> None:
     _VARIANTS.clear()
     _VARIANTS.update((v.id, v) for v in variants)
+    # Every game's pictures, layouts and tile plans (a board cut both ways) are kept for
+    # the booklets, which come back to each game after its own files.
+    keep_at_least(2 * len(variants))
     _EDITION[0] = edition_name
     for part in ("title", "cover"):
         _BOOKLET[part] = dict((booklet or {}).get(part, {}))

@@ -250,6 +250,28 @@ def _scissors(x: float, y: float, ux: float = 0.0, uy: float = 1.0) -> Group:
 
 def _tile_page(paper: Paper, plan: Plan, tile: Tile, title: str, page: str, c: Catalogue) -> Scene:
     total = len(plan.tiles)
+    items = list(_TILE_ART.recall(plan, (tile.number, paper), lambda: _tile_art(paper, plan, tile)))
+    label = c.text(
+        "board.tile",
+        name=tile.name(total),
+        row=tile.row + 1,
+        rows=plan.rows,
+        column=tile.column + 1,
+        columns=plan.columns,
+    )
+    items += _frame(paper, c, title, label, badge=tile.name(total), page=page)
+    return Scene(paper.width, paper.height, tuple(items), f"{title}: tile {tile.name(total)}", label)
+
+
+#: The wordless part of each tile's page, per plan: the same in every language and in
+#: the booklets, so its glue strips are laid out once per tile.
+_TILE_ART = Memo()
+
+
+def _tile_art(paper: Paper, plan: Plan, tile: Tile) -> tuple[Item, ...]:
+    """What a tile's page shows besides its words: the tile with its glue strips and
+    cut line, the scissors, the crop marks."""
+    total = len(plan.tiles)
     room = content_box(paper).inset(GUTTER, GUTTER, GUTTER, GUTTER)
     win = tile.window
     on = Box(
@@ -270,16 +292,7 @@ def _tile_page(paper: Paper, plan: Plan, tile: Tile, title: str, page: str, c: C
         *scissors,
     ]
     items += _crop_marks(on, tile.outer)
-    label = c.text(
-        "board.tile",
-        name=name,
-        row=tile.row + 1,
-        rows=plan.rows,
-        column=tile.column + 1,
-        columns=plan.columns,
-    )
-    items += _frame(paper, c, title, label, badge=name, page=page)
-    return Scene(paper.width, paper.height, tuple(items), f"{title}: tile {name}", label)
+    return tuple(items)
 
 
 def _texts(plan: Plan) -> BaseGeometry:
