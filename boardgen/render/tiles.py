@@ -425,7 +425,7 @@ class _Regions:
         if rings:
             points = numpy.array([point for ring in rings for point in ring], dtype=float)
             which = numpy.repeat(numpy.arange(len(rings)), [len(ring) for ring in rings])
-            polygons = shapely.polygons(shapely.linearrings(points, indices=which))
+            polygons: list[Region] = list(shapely.polygons(shapely.linearrings(points, indices=which)))
             self._made = {id(ring): (ring, polygon) for ring, polygon in zip(rings, polygons, strict=True)}
 
     def outline(self, points: Sequence[Point]) -> Region:
