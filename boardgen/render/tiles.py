@@ -42,6 +42,7 @@ import functools
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy
 import shapely
@@ -425,7 +426,8 @@ class _Regions:
         if rings:
             points = numpy.array([point for ring in rings for point in ring], dtype=float)
             which = numpy.repeat(numpy.arange(len(rings)), [len(ring) for ring in rings])
-            polygons: list[Region] = list(shapely.polygons(shapely.linearrings(points, indices=which)))
+            made: Any = shapely.polygons(shapely.linearrings(points, indices=which))  # an array of them
+            polygons: list[Region] = list(made)
             self._made = {id(ring): (ring, polygon) for ring, polygon in zip(rings, polygons, strict=True)}
 
     def outline(self, points: Sequence[Point]) -> Region:
