@@ -38,10 +38,11 @@ __all__ = [
 ]
 
 import math
+from typing import Any
 
+import shapely
 from shapely import box as make_box
 from shapely import unary_union
-from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
 from ..errors import BoardgenError
@@ -163,14 +164,14 @@ def _glue(tile: Tile, total: int) -> list[Item]:
     x0, y0, x1, y1 = area.bounds
     band = Box(x0, y0, x1 - x0, y1 - y0)
     # The hatching: parallel strokes, each clipped to where a later tile lies (around a
-    # neighbour's shapes the strip leaves the paper blank).
-    strokes: list[Item] = []
+    # neighbour's shapes the strip leaves the paper blank); all clipped in one call.
+    ends: list[tuple[Point, Point]] = []
     k = 0.0
     while k < band.width + band.height:
-        ends = ((band.x + k + 1.0, band.y - 1.0), (band.x + k - band.height - 1.0, band.bottom + 1.0))
-        stroke = LineString(ends)
-        strokes += [Polygon(line, _HATCH, closed=False) for line in lines(stroke.intersection(area))]
+        ends.append(((band.x + k + 1.0, band.y - 1.0), (band.x + k - band.height - 1.0, band.bottom + 1.0)))
         k += 2.5
+    clipped: Any = shapely.intersection(shapely.linestrings(ends), area) if ends else ()
+    strokes: list[Item] = [Polygon(line, _HATCH, closed=False) for line in lines(clipped)]
     ground = [Polygon(ring, _GLUE) for ring in rings(area)]
     holes = [Polygon(ring, _PAPER) for ring in rings(area, holes=True)]
     items: list[Item] = [Group((*ground, *holes, *strokes), label="glue strip")]
