@@ -309,6 +309,19 @@ def _texts(plan: Plan) -> BaseGeometry:
 def _map_page(artwork: Scene, paper: Paper, plan: Plan, title: str, page: str, c: Catalogue) -> Scene:
     """The whole board scaled down, each tile drawn over it as a tinted frame with its
     number in the middle, and how to put the tiles together."""
+    key = (paper, c.lang, artwork.width, artwork.height)
+    art, subtitle = _MAP_ART.recall(plan, key, lambda: _map_art(artwork, paper, plan, c))
+    items = [*art, *_frame(paper, c, title, subtitle, page=page)]
+    return Scene(paper.width, paper.height, tuple(items), f"{title}: {subtitle}", subtitle)
+
+
+#: The map page of each plan but its title and page number, per paper and language: the
+#: same in the board's file and in the booklet.
+_MAP_ART = Memo()
+
+
+def _map_art(artwork: Scene, paper: Paper, plan: Plan, c: Catalogue) -> tuple[tuple[Item, ...], str]:
+    """What :func:`_map_page` shows but its title band and page number, and its subtitle."""
     box = content_box(paper)
     lines = [
         line
@@ -324,7 +337,8 @@ def _map_page(artwork: Scene, paper: Paper, plan: Plan, title: str, page: str, c
     items: list[Item] = [Group(shown, dx=x0, dy=y0, scale=s, label="whole board, scaled")]
     total = len(plan.tiles)
     names: list[Item] = []
-    words = _texts(plan)  # the board's labels and numbers: a tile's name never covers one
+    # The board's labels and numbers (a tile's name never covers one), the same in every language.
+    words = _MAP_ART.recall(plan, "texts", lambda: _texts(plan))
 
     def placed(ring: tuple[Point, ...]) -> tuple[Point, ...]:
         return tuple((x0 + x * s, y0 + y * s) for x, y in ring)
@@ -357,8 +371,7 @@ def _map_page(artwork: Scene, paper: Paper, plan: Plan, title: str, page: str, c
         tiles=c.count("board.tiles", total),
         scale=scale,
     )
-    items += _frame(paper, c, title, subtitle, page=page)
-    return Scene(paper.width, paper.height, tuple(items), f"{title}: {subtitle}", subtitle)
+    return tuple(items), subtitle
 
 
 #: Most pages one board may be tiled over (documented in the README's limits): beyond
