@@ -20,10 +20,9 @@ import os
 import re
 import signal
 import time
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
-from contextlib import closing, contextmanager
+from collections.abc import Callable, Generator, Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass
-from multiprocessing import Pool
 from pathlib import Path
 
 from .descriptor.library import BrokenDescriptors
@@ -33,14 +32,26 @@ from .fileio import write_atomic
 from .gallery import GALLERY, render_gallery
 from .memo import keep_at_least
 from .outdir import check_targets, locked, remove_leftovers
-from .outputs import booklet_files, left_out_of_booklets, render_booklet_file, render_file, variant_files
+from .outputs import (
+    FOLD_SUFFIX,
+    booklet_files,
+    left_out_of_booklets,
+    render_booklet_file,
+    render_file,
+    variant_files,
+    worded_file,
+)
 from .sheets.flow import edition
 from .validate import ensure_printable
+from .workpool import Preference, in_order
 
 _PAGE = re.compile(rb"/Type\s*/Page\b")
 
 #: One file of the plan: the variant it belongs to (None for the booklets) and its name.
 Job = tuple[str | None, str]
+
+#: The board files' names begin so (``board-<lang>.pdf``).
+_BOARD_FILE = worded_file("board", "").removesuffix(".pdf")
 
 #: Called after each file is written: files done, files planned, the path written.
 Progress = Callable[[int, int, Path], None]
@@ -135,21 +146,6 @@ def _start_pool_worker(
     _start_worker(variants, edition_name, booklet)
 
 
-@contextmanager
-def _sigint_held() -> Iterator[None]:
-    """Hold Ctrl-C back while the pool forks its workers and starts its threads: Python
-    drops a signal that lands in its fork handlers, and the workers and threads, born
-    with it blocked, leave it to the main thread. It is delivered on leaving."""
-    if not hasattr(signal, "pthread_sigmask"):  # not on Windows
-        yield
-        return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
 def _render(job: Job) -> bytes:
     variant_id, name = job
     with edition(_EDITION[0]):
@@ -170,26 +166,31 @@ def _rendered(
         _start_worker(variants, edition_name, booklet)
         yield from map(_render, jobs)
         return
-    # Booklets take longest: hand them out first so no worker idles at the end; the
-    # results still come back (and are written) in plan order.
-    order = sorted(range(len(jobs)), key=lambda i: jobs[i][0] is not None)
-    with _sigint_held():
-        pool = Pool(
-            workers, initializer=_start_pool_worker, initargs=(tuple(variants), edition_name, booklet)
-        )
-        results = {i: pool.apply_async(_render, (jobs[i],)) for i in order}
-    try:
-        for i in range(len(jobs)):
-            # Waited for in short slices, so that Ctrl-C is seen at once.
-            while not results[i].ready():
-                results[i].wait(0.2)
-            yield results[i].get()
-        pool.close()
-    except BaseException:  # interrupted, failed or closed early: stop the workers now
-        pool.terminate()
-        raise
-    finally:
-        pool.join()
+    queues, preferences = _lanes(jobs, workers)
+    yield from in_order(
+        _render, jobs, queues, preferences, _start_pool_worker, (tuple(variants), edition_name, booklet)
+    )
+
+
+def _lanes(jobs: Sequence[Job], workers: int) -> tuple[list[list[int]], list[Preference]]:
+    """Who does what, for ``workers`` processes (see :mod:`boardgen.workpool`): the boards
+    (every board file, then the reading booklets, which print every board again) to the
+    first worker, which cuts each board into tiles once for all of them; the rest (the
+    folded booklets first, the longest, then the other files in plan order) to the
+    others. A worker done with its own queue helps with the others', but leaves the
+    first worker its last reading booklet: begun elsewhere, a booklet would cut every
+    board again."""
+    boards = [i for i, (v, name) in enumerate(jobs) if v is not None and name.startswith(_BOARD_FILE)]
+    reading = [i for i, (v, name) in enumerate(jobs) if v is None and not _folded(name)]
+    taken = set(boards) | set(reading)
+    rest = sorted((i for i in range(len(jobs)) if i not in taken), key=lambda i: not _folded(jobs[i][1]))
+    first: Preference = ((0, 0), (1, 0), (2, 0))
+    others: Preference = ((2, 0), (0, 0), (1, 1))
+    return [boards, reading, rest], [first] + [others] * (workers - 1)
+
+
+def _folded(name: str) -> bool:
+    return name.endswith(f"{FOLD_SUFFIX}.pdf")
 
 
 # -- the build -----------------------------------------------------------------------------
