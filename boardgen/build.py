@@ -34,6 +34,7 @@ from .memo import keep_at_least
 from .outdir import check_targets, locked, remove_leftovers
 from .outputs import (
     FOLD_SUFFIX,
+    RULES_PREFIX,
     booklet_files,
     left_out_of_booklets,
     render_booklet_file,
@@ -41,9 +42,10 @@ from .outputs import (
     variant_files,
     worded_file,
 )
+from .sheets import layouts
 from .sheets.flow import edition
 from .validate import ensure_printable
-from .workpool import Preference, in_order
+from .workpool import Findings, Preference, in_order
 
 _PAGE = re.compile(rb"/Type\s*/Page\b")
 
@@ -154,6 +156,15 @@ def _render(job: Job) -> bytes:
         return render_file(_VARIANTS[variant_id], name)
 
 
+def _render_sharing(job: Job, found_elsewhere: Findings) -> tuple[bytes, Findings]:
+    """:func:`_render` in a worker of several: with the rule-sheet layouts the others
+    chose (a reading booklet sets every sheet as its file did, without trials), and
+    those chosen here for them."""
+    layouts.take(found_elsewhere)
+    data = _render(job)
+    return data, dict(layouts.found())
+
+
 def _rendered(
     jobs: list[Job],
     workers: int,
@@ -168,25 +179,38 @@ def _rendered(
         return
     queues, preferences = _lanes(jobs, workers)
     yield from in_order(
-        _render, jobs, queues, preferences, _start_pool_worker, (tuple(variants), edition_name, booklet)
+        _render_sharing,
+        jobs,
+        queues,
+        preferences,
+        _start_pool_worker,
+        (tuple(variants), edition_name, booklet),
     )
 
 
 def _lanes(jobs: Sequence[Job], workers: int) -> tuple[list[list[int]], list[Preference]]:
     """Who does what, for ``workers`` processes (see :mod:`boardgen.workpool`): the boards
     (every board file, then the reading booklets, which print every board again) to the
-    first worker, which cuts each board into tiles once for all of them; the rest (the
-    folded booklets first, the longest, then the other files in plan order) to the
-    others. A worker done with its own queue helps with the others', but leaves the
-    first worker its last reading booklet: begun elsewhere, a booklet would cut every
-    board again."""
+    first worker, which cuts each board into tiles once for all of them; the rest (see
+    :func:`_rest_order`) to the others. A worker done with its own queue helps with the
+    others', but leaves the first worker its last reading booklet: begun elsewhere, a
+    booklet would cut every board again."""
     boards = [i for i, (v, name) in enumerate(jobs) if v is not None and name.startswith(_BOARD_FILE)]
     reading = [i for i, (v, name) in enumerate(jobs) if v is None and not _folded(name)]
     taken = set(boards) | set(reading)
-    rest = sorted((i for i in range(len(jobs)) if i not in taken), key=lambda i: not _folded(jobs[i][1]))
+    rest = sorted((i for i in range(len(jobs)) if i not in taken), key=lambda i: _rest_order(jobs[i]))
     first: Preference = ((0, 0), (1, 0), (2, 0))
     others: Preference = ((2, 0), (0, 0), (1, 1))
     return [boards, reading, rest], [first] + [others] * (workers - 1)
+
+
+def _rest_order(job: Job) -> int:
+    """Rule sheets first (their layouts are passed on to the reading booklets), then the
+    folded booklets (the longest), then the other files."""
+    variant_id, name = job
+    if variant_id is not None and name.startswith(RULES_PREFIX):
+        return 0
+    return 1 if _folded(name) else 2
 
 
 def _folded(name: str) -> bool:

@@ -13,7 +13,7 @@ comes back to each one for the booklets, keeps them all (:func:`keep_at_least`).
 
 from __future__ import annotations
 
-__all__ = ["Memo", "keep_at_least", "remembered"]
+__all__ = ["Memo", "keep_at_least", "known", "remembered"]
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -42,6 +42,11 @@ class Memo:
             entry[1][key] = make()
         return entry[1][key]
 
+    def has(self, owner: object, key: Hashable) -> bool:
+        """Whether there is a result for this ``owner`` and ``key``."""
+        entry = self._owners.get(id(owner))
+        return entry is not None and entry[0] is owner and key in entry[1]
+
 
 #: The fewest owners every memo keeps (one slot, set by :func:`keep_at_least`).
 _LEAST: list[int] = [0]
@@ -62,3 +67,8 @@ _PER_VARIANT = Memo()
 def remembered(variant: Variant, key: Hashable, make: Callable[[], Any]) -> Any:
     """``make()``, or what it gave before for this ``variant`` and ``key``."""
     return _PER_VARIANT.recall(variant, key, make)
+
+
+def known(variant: Variant, key: Hashable) -> bool:
+    """Whether :func:`remembered` has a result for this ``variant`` and ``key``."""
+    return _PER_VARIANT.has(variant, key)

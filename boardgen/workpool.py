@@ -11,12 +11,15 @@ left to it). A worker is handed its next job only when it is done with the last,
 the queues decide to the end who does what.
 
 The results come back in the order of the jobs, whatever the number of workers and
-whoever did which job: a job's result depends on the job alone.
+whoever did which job: a job's result depends on the job alone. With it, a job reports
+its *findings*, what it worked out that would spare another process work (a key and a
+small value each); each worker is handed, with its next job, the findings it has not
+had yet, to use or not: they change how fast, never what.
 """
 
 from __future__ import annotations
 
-__all__ = ["Preference", "in_order"]
+__all__ = ["Findings", "Preference", "in_order"]
 
 import signal
 import threading
@@ -29,6 +32,8 @@ from typing import Any, Generic, TypeVar
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
+#: What jobs report having worked out, by key.
+Findings = dict[Any, Any]
 
 #: One worker's queues, in the order it takes jobs from them: (queue, jobs kept), where
 #: the worker takes from the queue only while more than ``jobs kept`` jobs wait in it.
@@ -41,7 +46,7 @@ class _Dispatch(Generic[Job, Result]):
 
     def __init__(
         self,
-        function: Callable[[Job], Result],
+        function: Callable[[Job, Findings], tuple[Result, Findings]],
         jobs: Sequence[Job],
         queues: Sequence[Sequence[int]],
         pools: Sequence[Any],
@@ -49,7 +54,9 @@ class _Dispatch(Generic[Job, Result]):
     ) -> None:
         self.function, self.jobs, self.pools, self.preferences = function, jobs, pools, preferences
         self.queues = [deque(queue) for queue in queues]
-        self.results: dict[int, AsyncResult[Result]] = {}
+        self.results: dict[int, AsyncResult[tuple[Result, Findings]]] = {}
+        self.findings: list[tuple[Any, Any]] = []  # in the order they came
+        self.sent = [0] * len(pools)  # how many of them each worker has had
         self.changed = threading.Condition()
         self.failure: BaseException | None = None
 
@@ -67,19 +74,23 @@ class _Dispatch(Generic[Job, Result]):
         else:
             return
 
-        def done(_: object) -> None:
+        def done(result: tuple[Result, Findings] | BaseException) -> None:
             with self.changed:
+                if isinstance(result, tuple):
+                    self.findings.extend(result[1].items())
                 try:
                     self._next(worker)
                 except BaseException as error:  # a closed pool: the build is ending
                     self.failure = self.failure or error
                 self.changed.notify_all()
 
+        news = dict(self.findings[self.sent[worker] :])
+        self.sent[worker] = len(self.findings)
         self.results[index] = self.pools[worker].apply_async(
-            self.function, (self.jobs[index],), callback=done, error_callback=done
+            self.function, (self.jobs[index], news), callback=done, error_callback=done
         )
 
-    def wait_for(self, index: int) -> AsyncResult[Result]:
+    def wait_for(self, index: int) -> AsyncResult[tuple[Result, Findings]]:
         """The result of job ``index``, once it is done (waited for in short slices, so
         that Ctrl-C is seen at once)."""
         with self.changed:
@@ -111,18 +122,20 @@ def _sigint_held() -> Iterator[None]:
 
 
 def in_order(
-    function: Callable[[Job], Result],
+    function: Callable[[Job, Findings], tuple[Result, Findings]],
     jobs: Sequence[Job],
     queues: Sequence[Sequence[int]],
     preferences: Sequence[Preference],
     initializer: Callable[..., object],
     initargs: tuple[Any, ...],
 ) -> Generator[Result, None, None]:
-    """``function`` of each of ``jobs``, in their order, worked out by one process per
-    entry of ``preferences`` (each started with ``initializer(*initargs)``), each taking
-    the indices of its jobs from ``queues`` as its preference says. Every job must be in
-    one queue; a job that raises raises here, in its turn. The processes are stopped at
-    once when the generator is closed early or interrupted."""
+    """The result of ``function(job, findings)`` for each of ``jobs``, in their order,
+    worked out by one process per entry of ``preferences`` (each started with
+    ``initializer(*initargs)``), each taking the indices of its jobs from ``queues`` as
+    its preference says; ``function`` returns the result and its findings, and is given
+    the others' findings. Every job must be in one queue; a job that raises raises here,
+    in its turn. The processes are stopped at once when the generator is closed early
+    or interrupted."""
     pools: list[Any] = []
     try:
         with _sigint_held():
@@ -131,7 +144,7 @@ def in_order(
         dispatch = _Dispatch(function, jobs, queues, pools, preferences)
         dispatch.start()
         for index in range(len(jobs)):
-            yield dispatch.wait_for(index).get()
+            yield dispatch.wait_for(index).get()[0]
         for pool in pools:
             pool.close()
     except BaseException:  # interrupted, failed or closed early: stop the workers now
