@@ -251,6 +251,9 @@ def build_all(
         from .backends.pdfx import cmyk_profile  # lazy: pikepdf, for print-shop builds only
 
         cmyk_profile()  # refused before anything is drawn when none is installed
+    # What the checks work out (each board, each rule sheet's words) is kept for the
+    # workers, which start as copies of this process.
+    keep_at_least(2 * len(variants))
     failures: list[BoardgenError] = []
     for variant in variants:
         try:

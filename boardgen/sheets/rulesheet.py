@@ -38,7 +38,7 @@ from ..backends.pdf import MM
 from ..descriptor.model import Variant
 from ..paper import Paper
 from ..render.typefaces import in_its_fonts
-from ..texts.compose import Para, RuleSheet, Shown, rule_sheet_text
+from ..texts.compose import Para, RuleSheet, Shown
 from . import layouts
 from .diagrams import (
     drawn,
@@ -69,6 +69,7 @@ from .flow import (
     styles,
     text_frame,
 )
+from .words import sheet_words
 
 
 def _table(rows: list[list[Any]], widths: list[float], gap: float, kind: type = Table, **kw: Any) -> Any:
@@ -467,7 +468,7 @@ def render_rules(variant: Variant, lang: str, paper: Paper) -> bytes:
     While the layout is not known, the sheet is first set for real in the layout tried
     first (examples two to a row, full size), and measured: as most sheets keep it,
     that build is their sheet, and their layout is not set twice."""
-    sheet = rule_sheet_text(variant, lang)
+    sheet = sheet_words(variant, lang)
     if not drawn_already(variant, _layout_key(sheet, paper)):
         first = (_ROWS[0], _SCALES[0])
         out = io.BytesIO()
