@@ -27,6 +27,8 @@ import functools
 import io
 from dataclasses import dataclass, replace
 
+from reportlab.lib.rl_accel import fp_str  # type: ignore[import-untyped,unused-ignore]
+from reportlab.pdfbase.pdfmetrics import getFont  # type: ignore[import-untyped,unused-ignore]
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas  # type: ignore[import-untyped,unused-ignore]
 
 from .. import fonts
@@ -62,6 +64,9 @@ class _Pen:
     dash: tuple[float, ...] = ()
     alpha: float = 1.0
 
+
+#: The text colours' styles, made once each.
+_FILLS: dict[str, Style] = {}
 
 #: What a stretch of drawing leaves set, besides the pen: reportlab's own record of the
 #: colours and line width (read back by nothing we draw, restored all the same).
@@ -243,12 +248,30 @@ class _Painter:
         if item.fonts is not self.registered:
             fonts.register_pdf_fonts(item.fonts)
             self.registered = item.fonts
-        self.use(Style(fill=item.fill))
-        obj = self.c.beginText()
-        obj.setTextTransform(1, 0, 0, -1, x, item.y)  # un-flip the glyphs
-        obj.setFont(face.name, item.size)
-        obj.textOut(text)
-        self.c.drawText(obj)
+        self.use(_FILLS.get(item.fill) or _FILLS.setdefault(item.fill, Style(fill=item.fill)))
+        c = self.c
+        font = getFont(face.name)
+        if not (font._dynamicFont and c.bottomup):  # pragma: no cover - boardgen embeds TrueType faces
+            obj = c.beginText()
+            obj.setTextTransform(1, 0, 0, -1, x, item.y)  # un-flip the glyphs
+            obj.setFont(face.name, item.size)
+            obj.textOut(text)
+            c.drawText(obj)
+            return
+        # What the text object above writes, written directly: begin, place (the glyphs
+        # un-flipped), then each run of characters in one of the document's subsets of
+        # the face, with the subset's name at each change (reportlab's own protocol for
+        # a TrueType face: :meth:`splitString`, :meth:`getSubsetInternalName`).
+        doc, size = c._doc, f"{fp_str(item.size)} Tf {fp_str(item.size * 1.2)} TL"
+        parts = ["BT 1 0 0 1 0 0 Tm", f"{fp_str(1, 0, 0, -1, x, item.y)} Tm"]
+        subset = -1
+        for chunk_subset, chunk in font.splitString(text, doc):
+            if chunk_subset != subset:
+                parts.append(f"{font.getSubsetInternalName(chunk_subset, doc)} {size}")
+                subset = chunk_subset
+            parts.append(f"({c._escape(chunk)}) Tj")
+        parts.append("ET")
+        c._code.append(" ".join(parts))
 
     def group(self, item: Group) -> None:
         c = self.c
