@@ -7,8 +7,8 @@ do every kind, and work all of it out again. So each worker takes its jobs from 
 own list of queues, in that order: it drains its first queue, then goes on to the
 next, and ends by helping with the others' queues, beyond the jobs each queue keeps for
 its own workers (a job that needs much another process has already worked out is best
-left to it). A worker is handed its next job only when it is done with the last, so
-the queues decide to the end who does what.
+left to it). A worker is handed a job as it finishes one, with one more waiting (so
+that it never waits to be handed one), so the queues decide to the end who does what.
 
 The results come back in the order of the jobs, whatever the number of workers and
 whoever did which job: a job's result depends on the job alone. With it, a job reports
@@ -39,6 +39,9 @@ Findings = dict[Any, Any]
 #: the worker takes from the queue only while more than ``jobs kept`` jobs wait in it.
 Preference = tuple[tuple[int, int], ...]
 
+#: Jobs handed to a worker at a time: the one it works on, and the next.
+_AHEAD = 2
+
 
 class _Dispatch(Generic[Job, Result]):
     """Hands each worker (a pool of one process) its next job as it finishes the last,
@@ -62,8 +65,9 @@ class _Dispatch(Generic[Job, Result]):
 
     def start(self) -> None:
         with self.changed:
-            for worker in range(len(self.pools)):
-                self._next(worker)
+            for _ in range(_AHEAD):
+                for worker in range(len(self.pools)):
+                    self._next(worker)
 
     def _next(self, worker: int) -> None:
         """Give ``worker`` its next job, if any is left for it (the lock is held)."""
