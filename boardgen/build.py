@@ -5,7 +5,11 @@ sheets, then the booklets, then the gallery that links them). Worker processes r
 the files from the very variants the main process loaded and validated (sent to them
 when they start, never read again from disk, so a descriptor edited during a build
 cannot slip in unchecked); the main process writes each file atomically as it arrives,
-in plan order, so the output is byte-identical whatever the number of workers. Every
+in plan order, so the output is byte-identical whatever the number of workers. Each
+worker keeps to its own kind of file (:func:`_lanes`, :mod:`boardgen.workpool`): what a
+file works out is kept for the files of its kind (a board's tiles, cut once for its
+files in every language and for the reading booklets), and the rule-sheet layouts one
+worker chooses are handed to the others (:mod:`boardgen.sheets.layouts`). Every
 path is the output folder plus a checked variant id and a fixed file name, no symbolic
 link there is followed, and one build at a time writes into a folder (see
 :mod:`boardgen.outdir`); files a killed build left half-written are removed first.
@@ -193,14 +197,15 @@ def _lanes(jobs: Sequence[Job], workers: int) -> tuple[list[list[int]], list[Pre
     (every board file, then the reading booklets, which print every board again) to the
     first worker, which cuts each board into tiles once for all of them; the rest (see
     :func:`_rest_order`) to the others. A worker done with its own queue helps with the
-    others', but leaves the first worker its last reading booklet: begun elsewhere, a
-    booklet would cut every board again."""
+    others'; with two workers, it leaves the first its last reading booklet: begun
+    elsewhere, a booklet cuts every board again, which takes longer than waiting for the
+    first worker (with more workers, the booklets are shared out all the same)."""
     boards = [i for i, (v, name) in enumerate(jobs) if v is not None and name.startswith(_BOARD_FILE)]
     reading = [i for i, (v, name) in enumerate(jobs) if v is None and not _folded(name)]
     taken = set(boards) | set(reading)
     rest = sorted((i for i in range(len(jobs)) if i not in taken), key=lambda i: _rest_order(jobs[i]))
     first: Preference = ((0, 0), (1, 0), (2, 0))
-    others: Preference = ((2, 0), (0, 0), (1, 1))
+    others: Preference = ((2, 0), (0, 0), (1, 1 if workers == 2 else 0))
     return [boards, reading, rest], [first] + [others] * (workers - 1)
 
 
