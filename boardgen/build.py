@@ -5,7 +5,11 @@ sheets, then the booklets, then the gallery that links them). Worker processes r
 the files from the very variants the main process loaded and validated (sent to them
 when they start, never read again from disk, so a descriptor edited during a build
 cannot slip in unchecked); the main process writes each file atomically as it arrives,
-in plan order, so the output is byte-identical whatever the number of workers. Every
+in plan order, so the output is byte-identical whatever the number of workers. Each
+worker keeps to its own kind of file (:func:`_lanes`, :mod:`boardgen.workpool`): what a
+file works out is kept for the files of its kind (a board's tiles, cut once for its
+files in every language and for the reading booklets), and the rule-sheet layouts one
+worker chooses are handed to the others (:mod:`boardgen.sheets.layouts`). Every
 path is the output folder plus a checked variant id and a fixed file name, no symbolic
 link there is followed, and one build at a time writes into a folder (see
 :mod:`boardgen.outdir`); files a killed build left half-written are removed first.
@@ -20,10 +24,9 @@ import os
 import re
 import signal
 import time
-from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
-from contextlib import closing, contextmanager
+from collections.abc import Callable, Generator, Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass
-from multiprocessing import Pool
 from pathlib import Path
 
 from .descriptor.library import BrokenDescriptors
@@ -31,15 +34,30 @@ from .descriptor.model import Variant
 from .errors import BoardgenError
 from .fileio import write_atomic
 from .gallery import GALLERY, render_gallery
+from .memo import keep_at_least
 from .outdir import check_targets, locked, remove_leftovers
-from .outputs import booklet_files, left_out_of_booklets, render_booklet_file, render_file, variant_files
+from .outputs import (
+    FOLD_SUFFIX,
+    RULES_PREFIX,
+    booklet_files,
+    left_out_of_booklets,
+    render_booklet_file,
+    render_file,
+    variant_files,
+    worded_file,
+)
+from .sheets import layouts
 from .sheets.flow import edition
 from .validate import ensure_printable
+from .workpool import Findings, Preference, in_order
 
 _PAGE = re.compile(rb"/Type\s*/Page\b")
 
 #: One file of the plan: the variant it belongs to (None for the booklets) and its name.
 Job = tuple[str | None, str]
+
+#: The board files' names begin so (``board-<lang>.pdf``).
+_BOARD_FILE = worded_file("board", "").removesuffix(".pdf")
 
 #: Called after each file is written: files done, files planned, the path written.
 Progress = Callable[[int, int, Path], None]
@@ -115,6 +133,9 @@ def _start_worker(
 ) -> None:
     _VARIANTS.clear()
     _VARIANTS.update((v.id, v) for v in variants)
+    # Every game's pictures, layouts and tile plans (a board cut both ways) are kept for
+    # the booklets, which come back to each game after its own files.
+    keep_at_least(2 * len(variants))
     _EDITION[0] = edition_name
     for part in ("title", "cover"):
         _BOOKLET[part] = dict((booklet or {}).get(part, {}))
@@ -131,27 +152,21 @@ def _start_pool_worker(
     _start_worker(variants, edition_name, booklet)
 
 
-@contextmanager
-def _sigint_held() -> Iterator[None]:
-    """Hold Ctrl-C back while the pool forks its workers and starts its threads: Python
-    drops a signal that lands in its fork handlers, and the workers and threads, born
-    with it blocked, leave it to the main thread. It is delivered on leaving."""
-    if not hasattr(signal, "pthread_sigmask"):  # not on Windows
-        yield
-        return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
 def _render(job: Job) -> bytes:
     variant_id, name = job
     with edition(_EDITION[0]):
         if variant_id is None:
             return render_booklet_file(list(_VARIANTS.values()), name, _BOOKLET["title"], _BOOKLET["cover"])
         return render_file(_VARIANTS[variant_id], name)
+
+
+def _render_sharing(job: Job, found_elsewhere: Findings) -> tuple[bytes, Findings]:
+    """:func:`_render` in a worker of several: with the rule-sheet layouts the others
+    chose (a reading booklet sets every sheet as its file did, without trials), and
+    those chosen here for them."""
+    layouts.take(found_elsewhere)
+    data = _render(job)
+    return data, dict(layouts.found())
 
 
 def _rendered(
@@ -166,26 +181,45 @@ def _rendered(
         _start_worker(variants, edition_name, booklet)
         yield from map(_render, jobs)
         return
-    # Booklets take longest: hand them out first so no worker idles at the end; the
-    # results still come back (and are written) in plan order.
-    order = sorted(range(len(jobs)), key=lambda i: jobs[i][0] is not None)
-    with _sigint_held():
-        pool = Pool(
-            workers, initializer=_start_pool_worker, initargs=(tuple(variants), edition_name, booklet)
-        )
-        results = {i: pool.apply_async(_render, (jobs[i],)) for i in order}
-    try:
-        for i in range(len(jobs)):
-            # Waited for in short slices, so that Ctrl-C is seen at once.
-            while not results[i].ready():
-                results[i].wait(0.2)
-            yield results[i].get()
-        pool.close()
-    except BaseException:  # interrupted, failed or closed early: stop the workers now
-        pool.terminate()
-        raise
-    finally:
-        pool.join()
+    queues, preferences = _lanes(jobs, workers)
+    yield from in_order(
+        _render_sharing,
+        jobs,
+        queues,
+        preferences,
+        _start_pool_worker,
+        (tuple(variants), edition_name, booklet),
+    )
+
+
+def _lanes(jobs: Sequence[Job], workers: int) -> tuple[list[list[int]], list[Preference]]:
+    """Who does what, for ``workers`` processes (see :mod:`boardgen.workpool`): the boards
+    (every board file, then the reading booklets, which print every board again) to the
+    first worker, which cuts each board into tiles once for all of them; the rest (see
+    :func:`_rest_order`) to the others. A worker done with its own queue helps with the
+    others'; with two workers, it leaves the first its last reading booklet: begun
+    elsewhere, a booklet cuts every board again, which takes longer than waiting for the
+    first worker (with more workers, the booklets are shared out all the same)."""
+    boards = [i for i, (v, name) in enumerate(jobs) if v is not None and name.startswith(_BOARD_FILE)]
+    reading = [i for i, (v, name) in enumerate(jobs) if v is None and not _folded(name)]
+    taken = set(boards) | set(reading)
+    rest = sorted((i for i in range(len(jobs)) if i not in taken), key=lambda i: _rest_order(jobs[i]))
+    first: Preference = ((0, 0), (1, 0), (2, 0))
+    others: Preference = ((2, 0), (0, 0), (1, 1 if workers == 2 else 0))
+    return [boards, reading, rest], [first] + [others] * (workers - 1)
+
+
+def _rest_order(job: Job) -> int:
+    """Rule sheets first (their layouts are passed on to the reading booklets), then the
+    folded booklets (the longest), then the other files."""
+    variant_id, name = job
+    if variant_id is not None and name.startswith(RULES_PREFIX):
+        return 0
+    return 1 if _folded(name) else 2
+
+
+def _folded(name: str) -> bool:
+    return name.endswith(f"{FOLD_SUFFIX}.pdf")
 
 
 # -- the build -----------------------------------------------------------------------------
@@ -222,6 +256,9 @@ def build_all(
         from .backends.pdfx import cmyk_profile  # lazy: pikepdf, for print-shop builds only
 
         cmyk_profile()  # refused before anything is drawn when none is installed
+    # What the checks work out (each board, each rule sheet's words) is kept for the
+    # workers, which start as copies of this process.
+    keep_at_least(2 * len(variants))
     failures: list[BoardgenError] = []
     for variant in variants:
         try:

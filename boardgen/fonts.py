@@ -61,6 +61,7 @@ import os
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from typing import Any
 
 from .fontfile import MAX_FONT_BYTES, Metrics, check_font, read_metrics
 
@@ -286,7 +287,7 @@ def register_pdf_fonts(fonts: FontSet | None = None) -> None:
     chosen = fonts or current_fonts()
     for face in chosen.faces:
         if face.name not in _REGISTERED:
-            pdfmetrics.registerFont(TTFont(face.name, face.file))
+            pdfmetrics.registerFont(_subsets_kept(TTFont(face.name, face.file)))
             _REGISTERED.add(face.name)
     pdfmetrics.registerFontFamily(
         chosen.regular.name,
@@ -295,3 +296,55 @@ def register_pdf_fonts(fonts: FontSet | None = None) -> None:
         italic=chosen.italic.name,
         boldItalic=chosen.bold_italic.name,
     )
+
+
+#: Most font subsets kept, made and compressed, per process (a few MB).
+_SUBSETS_KEPT = 256
+
+
+def _subsets_kept(font: Any) -> Any:
+    """``font``, a reportlab TrueType font, making each subset it embeds and compressing
+    it once per process: a PDF embeds the glyphs it uses as subsets (numbered in the
+    order it first uses them), and a build's hundreds of PDFs embed the same subsets
+    again and again. The same bytes as made afresh."""
+    font.face.__class__ = _kept_face_class()
+    return font
+
+
+@functools.cache
+def _kept_face_class() -> type:
+    """reportlab's TrueType face, remembering its subsets (see :func:`_subsets_kept`)."""
+    # Lazy: reportlab is loaded only when a PDF is made (see the module docstring).
+    from reportlab.pdfbase import pdfdoc  # type: ignore[import-untyped,unused-ignore]
+    from reportlab.pdfbase.ttfonts import TTFontFace  # type: ignore[import-untyped,unused-ignore]
+
+    made: dict[tuple[str, tuple[int, ...]], bytes] = {}
+    squeezed: dict[bytes, bytes] = {}
+
+    class Flate(pdfdoc.PDFStreamFilterZCompress):  # type: ignore[misc]
+        def encode(self, text: bytes) -> bytes:
+            if text not in squeezed:
+                if len(squeezed) >= _SUBSETS_KEPT:
+                    squeezed.clear()
+                squeezed[text] = super().encode(text)
+            return squeezed[text]
+
+    flate = Flate()
+
+    class KeptFace(TTFontFace):  # type: ignore[misc]
+        def makeSubset(self, subset: list[int]) -> bytes:
+            key = (self.filename, tuple(subset))
+            if key not in made:
+                if len(made) >= _SUBSETS_KEPT:
+                    made.clear()
+                made[key] = super().makeSubset(subset)
+            return made[key]
+
+        def addSubsetObjects(self, doc: Any, fontname: str, subset: list[int]) -> Any:
+            reference = super().addSubsetObjects(doc, fontname, subset)
+            stream = doc.idToObject[f"fontFile:{self.filename}({fontname})"]
+            if stream.filters:  # None: the document's own, left so
+                stream.filters = [flate if f is pdfdoc.PDFZCompress else f for f in stream.filters]
+            return reference
+
+    return KeptFace

@@ -37,7 +37,7 @@ from .render.typefaces import in_its_fonts
 from .render.vision import vision_findings
 from .rules.base import Check, Game
 from .rules.registry import family, make_game
-from .texts.compose import rule_sheet_text
+from .sheets.words import sheet_words
 
 
 @in_its_fonts
@@ -309,7 +309,7 @@ def _sheets_compose(variant: Variant, game: Game) -> Check:
     name = "rule sheets can be written"
     for lang in variant.languages:
         try:
-            rule_sheet_text(variant, lang, game)
+            sheet_words(variant, lang, game)
         except BoardgenError as error:
             if error.file in (None, str(variant.file)) and error.key:
                 key = tuple(int(k) if k.isdigit() else k for k in error.key.split("."))

@@ -75,6 +75,7 @@ def test_the_check_finds_a_strip_that_names_the_wrong_tile(monkeypatch: pytest.M
         ]
 
     monkeypatch.setattr(sheet, "_glue", off_by_one)
+    monkeypatch.setattr(sheet, "_TILE_ART", type(sheet._TILE_ART)())  # no tile page remembered from before
     found = assemble("hexdame", "A4")
     assert any("does not name it" in d or "does not lie" in d for d in found.defects)
 
@@ -178,7 +179,7 @@ def test_the_check_finds_a_word_cut_from_its_cells(
     of it under a later tile, or cut it off along the cut line."""
     from boardgen.render import sheet, tiles
 
-    monkeypatch.setattr(tiles, "_bonds", lambda shapes, centres: {})
+    monkeypatch.setattr(tiles, "_bonds", lambda shapes, centres, regions: {})
     monkeypatch.setattr(sheet, "_PLANS", type(sheet._PLANS)())
     found = assemble(_river(tmp_path, board), "A4")
     assert any("hidden under tile" in d or "cut off along the cut line" in d for d in found.defects)

@@ -9,6 +9,14 @@ so text looks and measures the same in every viewer.
 Output is byte-for-byte reproducible (reportlab's invariant mode: no timestamps, no
 random ids), so generated PDFs can be committed and diffed, and tests can compare
 bytes. reportlab is imported here only: the SVG path never loads it.
+
+A build draws the same shapes many times: a board in three languages and in the
+booklets, the calibration ruler on every board page. A stretch of shapes without words
+or transparency (:class:`_Runs`) writes operators that depend only on the shapes and on
+the colour, width and dash already set, never on the document (text names the
+document's font subsets, transparency its graphics states), so the operators written
+the first time are remembered, with the settings they leave, and copied the next time:
+the same bytes, without drawing again.
 """
 
 from __future__ import annotations
@@ -19,6 +27,8 @@ import functools
 import io
 from dataclasses import dataclass, replace
 
+from reportlab.lib.rl_accel import fp_str  # type: ignore[import-untyped,unused-ignore]
+from reportlab.pdfbase.pdfmetrics import getFont  # type: ignore[import-untyped,unused-ignore]
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas  # type: ignore[import-untyped,unused-ignore]
 
 from .. import fonts
@@ -55,6 +65,68 @@ class _Pen:
     alpha: float = 1.0
 
 
+#: The text colours' styles, made once each.
+_FILLS: dict[str, Style] = {}
+
+#: What a stretch of drawing leaves set, besides the pen: reportlab's own record of the
+#: colours and line width (read back by nothing we draw, restored all the same).
+_CANVAS_STATE = ("_fillColorObj", "_strokeColorObj", "_lineWidth")
+
+
+@dataclass
+class _Run:
+    """The operators one stretch of plain items wrote from one pen, and what they left set."""
+
+    code: list[str]
+    pen: _Pen
+    state: tuple[object, ...]
+
+
+class _Runs:
+    """Operators of the plain stretches of items drawn so far, per tuple of items (kept
+    with its entry, so that its id is not reused while the entry lives): a stretch is
+    items with no text and no transparency, at any depth. At most :data:`KEPT` tuples
+    are kept; then the oldest half is forgotten."""
+
+    KEPT = 20000
+
+    def __init__(self) -> None:
+        self.spans: dict[int, tuple[tuple[Item, ...], list[tuple[int, int, bool]]]] = {}
+        self.runs: dict[tuple[int, int, object], tuple[tuple[Item, ...], _Run]] = {}
+
+    def spans_of(self, items: tuple[Item, ...]) -> list[tuple[int, int, bool]]:
+        """``items`` as stretches ``(start, end, plain)``, in order."""
+        entry = self.spans.get(id(items))
+        if entry is not None and entry[0] is items:
+            return entry[1]
+        spans: list[tuple[int, int, bool]] = []
+        for n, item in enumerate(items):
+            plain = _plain(item)
+            if spans and spans[-1][2] and plain:
+                spans[-1] = (spans[-1][0], n + 1, True)
+            else:
+                spans.append((n, n + 1, plain))
+        if len(self.spans) >= self.KEPT:
+            self._forget()
+        self.spans[id(items)] = (items, spans)
+        return spans
+
+    def _forget(self) -> None:
+        for table in (self.spans, self.runs):
+            for key in list(table)[: len(table) // 2]:
+                del table[key]  # type: ignore[arg-type]
+
+
+_RUNS = _Runs()
+
+
+def _plain(item: Item) -> bool:
+    """Whether ``item`` draws without text or transparency, at any depth."""
+    if isinstance(item, Group):
+        return all(span[2] for span in _RUNS.spans_of(item.items))
+    return not isinstance(item, Text) and item.style.opacity == 1.0
+
+
 class _Painter:
     """Draws scene items on one reportlab canvas whose user space is scene millimetres."""
 
@@ -89,8 +161,32 @@ class _Painter:
         return stroke, fill
 
     def items(self, items: tuple[Item, ...]) -> None:
-        for item in items:
+        for start, end, plain in _RUNS.spans_of(items):
+            if plain and self.pen.alpha == 1.0:
+                self.run(items, start, end)
+            else:
+                for item in items[start:end]:
+                    self.item(item)
+
+    def run(self, items: tuple[Item, ...], start: int, end: int) -> None:
+        """``items[start:end]``, plain (see :class:`_Runs`), drawn or copied as drawn before
+        from the same pen (opaque: with no transparency to undo, none is set)."""
+        pen, c = self.pen, self.c
+        key = (id(items), start, (pen.fill, pen.stroke, pen.width, pen.dash, c._fillMode))
+        entry = _RUNS.runs.get(key)
+        if entry is not None and entry[0] is items:
+            done = entry[1]
+            c._code.extend(done.code)
+            self.pen = replace(done.pen)
+            for name, value in zip(_CANVAS_STATE, done.state, strict=True):
+                setattr(c, name, value)
+            return
+        code = c._code
+        begin = len(code)
+        for item in items[start:end]:
             self.item(item)
+        state = tuple(getattr(c, name) for name in _CANVAS_STATE)
+        _RUNS.runs[key] = (items, _Run(code[begin:], replace(self.pen), state))
 
     def item(self, item: Item) -> None:
         c = self.c
@@ -152,12 +248,30 @@ class _Painter:
         if item.fonts is not self.registered:
             fonts.register_pdf_fonts(item.fonts)
             self.registered = item.fonts
-        self.use(Style(fill=item.fill))
-        obj = self.c.beginText()
-        obj.setTextTransform(1, 0, 0, -1, x, item.y)  # un-flip the glyphs
-        obj.setFont(face.name, item.size)
-        obj.textOut(text)
-        self.c.drawText(obj)
+        self.use(_FILLS.get(item.fill) or _FILLS.setdefault(item.fill, Style(fill=item.fill)))
+        c = self.c
+        font = getFont(face.name)
+        if not (font._dynamicFont and c.bottomup):  # pragma: no cover - boardgen embeds TrueType faces
+            obj = c.beginText()
+            obj.setTextTransform(1, 0, 0, -1, x, item.y)  # un-flip the glyphs
+            obj.setFont(face.name, item.size)
+            obj.textOut(text)
+            c.drawText(obj)
+            return
+        # What the text object above writes, written directly: begin, place (the glyphs
+        # un-flipped), then each run of characters in one of the document's subsets of
+        # the face, with the subset's name at each change (reportlab's own protocol for
+        # a TrueType face: :meth:`splitString`, :meth:`getSubsetInternalName`).
+        doc, size = c._doc, f"{fp_str(item.size)} Tf {fp_str(item.size * 1.2)} TL"
+        parts = ["BT 1 0 0 1 0 0 Tm", f"{fp_str(1, 0, 0, -1, x, item.y)} Tm"]
+        subset = -1
+        for chunk_subset, chunk in font.splitString(text, doc):
+            if chunk_subset != subset:
+                parts.append(f"{font.getSubsetInternalName(chunk_subset, doc)} {size}")
+                subset = chunk_subset
+            parts.append(f"({c._escape(chunk)}) Tj")
+        parts.append("ET")
+        c._code.append(" ".join(parts))
 
     def group(self, item: Group) -> None:
         c = self.c

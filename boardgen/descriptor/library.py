@@ -153,20 +153,29 @@ class Library:
                 return cached
         return _parse(path)
 
-    def load_many(self, paths: Sequence[Path]) -> tuple[list[Variant], list[BoardgenError]]:
-        """Every descriptor of ``paths`` that reads cleanly, and one error per one that does not."""
+    def load_many(
+        self, paths: Sequence[Path], *, compiled: bool = False
+    ) -> tuple[list[Variant], list[BoardgenError]]:
+        """Every descriptor of ``paths`` that reads cleanly, and one error per one that does
+        not; with ``compiled``, a shipped game as :meth:`load` has it (from the compiled
+        file, when current), else each file is read."""
         variants: list[Variant] = []
         errors: list[BoardgenError] = []
+        if compiled:
+            from .compiled import cached_variant  # lazy, as in load()
         for path in paths:
             try:
-                variants.append(_parse(path))
+                found = cached_variant(path) if compiled else None
+                variants.append(found if found is not None else _parse(path))
             except BoardgenError as error:
                 errors.append(error.located(str(path)))
         return variants, errors
 
     def load_all(self, refs: Sequence[str] = ()) -> list[Variant]:
-        """The games ``refs`` name (all when empty); every broken one is reported at once."""
-        variants, errors = self.load_many(self.select(refs))
+        """The games ``refs`` name (all when empty), shipped ones compiled as :meth:`load`
+        has them (a build of the library read every file: a quarter of a second); every
+        broken one is reported at once."""
+        variants, errors = self.load_many(self.select(refs), compiled=True)
         if errors:
             raise errors[0] if len(errors) == 1 else BrokenDescriptors(errors)
         return variants

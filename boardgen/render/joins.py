@@ -24,9 +24,11 @@ __all__ = ["AIR", "Joins", "body", "central_spot", "footprint", "join_tiles", "l
 
 import heapq
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+import numpy
+import shapely
 from shapely import box as make_box
 from shapely import unary_union
 from shapely.geometry import LineString, MultiLineString, Polygon
@@ -125,9 +127,17 @@ def rings(geometry: BaseGeometry, *, holes: bool = False) -> list[tuple[Point, .
     return found
 
 
-def lines(geometry: BaseGeometry) -> list[tuple[Point, ...]]:
-    """The lines of a geometry (the pieces of a line clipped to a region), as point tuples."""
-    return [tuple((round(x, 4), round(y, 4)) for x, y in line.coords) for line in _lines(geometry)]
+def lines(geometries: Iterable[BaseGeometry]) -> list[tuple[Point, ...]]:
+    """The lines of some geometries (the pieces of lines clipped to a region), in order,
+    as point tuples (their coordinates read in one call)."""
+    found = [line for geometry in geometries for line in _lines(geometry)]
+    if not found:
+        return []
+    coords, which = shapely.get_coordinates(found, return_index=True)
+    points: list[list[Point]] = [[] for _ in found]
+    for (x, y), n in zip(coords.tolist(), which.tolist(), strict=True):
+        points[n].append((round(x, 4), round(y, 4)))
+    return [tuple(line) for line in points]
 
 
 def _cut_lines(
@@ -172,25 +182,43 @@ def label_spots(
     free = region.difference(taken) if not taken.is_empty else region
     if free.is_empty:
         return []
-    inside = prep(free)
+    shapely.prepare(free)
     x0, y0, x1, y1 = free.bounds
     w, h = size
     along = (y1 - y0) > (x1 - x0)
     length, across = (y1 - y0, x1 - x0) if along else (x1 - x0, y1 - y0)
     offsets = sorted((k * 0.8 for k in range(-int(across / 1.6) - 1, int(across / 1.6) + 2)), key=abs)
     found: list[Point] = []
-    last = -math.inf
-    t = 0.0
+    t = 0.0  # each point along, 1 mm apart, from the start of the strip or ``every`` past the last label
     while t <= length:
-        if t - last >= every:
-            for off in offsets:
-                cx, cy = (x0 + across / 2 + off, y0 + t) if along else (x0 + t, y0 + across / 2 + off)
-                if inside.contains(make_box(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)):
-                    found.append((cx, cy))
-                    last = t
-                    break
-        t += 1.0
+        # The spots across at the next few points along, tried in one call, in the order
+        # they would be tried one by one: the first that fits is the label's.
+        spots = [
+            (x0 + across / 2 + off, y0 + at) if along else (x0 + at, y0 + across / 2 + off)
+            for at in _points_along(t, length, _AT_ONCE)
+            for off in offsets
+        ]
+        xs, ys = numpy.array([x for x, _ in spots]), numpy.array([y for _, y in spots])
+        fits = shapely.contains(free, make_box(xs - w / 2, ys - h / 2, xs + w / 2, ys + h / 2))
+        if not fits.any():
+            t += _AT_ONCE
+            continue
+        first = int(fits.argmax())
+        found.append(spots[first])
+        t += first // len(offsets) + max(1, math.ceil(every))  # the next point at least ``every`` on
     return found
+
+
+#: Points along a glue strip whose spots are tried in one call (mostly one fits at the first).
+_AT_ONCE = 4
+
+
+def _points_along(t: float, length: float, count: int) -> Iterator[float]:
+    """``t``, ``t + 1``, ... up to ``count`` of them, while at most ``length``."""
+    for step in range(count):
+        if t + step > length:
+            return
+        yield t + step
 
 
 def central_spot(region: BaseGeometry, taken: BaseGeometry, size: tuple[float, float]) -> Point | None:

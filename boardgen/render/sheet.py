@@ -38,10 +38,11 @@ __all__ = [
 ]
 
 import math
+from typing import Any
 
+import shapely
 from shapely import box as make_box
 from shapely import unary_union
-from shapely.geometry import LineString
 from shapely.geometry.base import BaseGeometry
 
 from ..errors import BoardgenError
@@ -163,14 +164,14 @@ def _glue(tile: Tile, total: int) -> list[Item]:
     x0, y0, x1, y1 = area.bounds
     band = Box(x0, y0, x1 - x0, y1 - y0)
     # The hatching: parallel strokes, each clipped to where a later tile lies (around a
-    # neighbour's shapes the strip leaves the paper blank).
-    strokes: list[Item] = []
+    # neighbour's shapes the strip leaves the paper blank); all clipped in one call.
+    ends: list[tuple[Point, Point]] = []
     k = 0.0
     while k < band.width + band.height:
-        ends = ((band.x + k + 1.0, band.y - 1.0), (band.x + k - band.height - 1.0, band.bottom + 1.0))
-        stroke = LineString(ends)
-        strokes += [Polygon(line, _HATCH, closed=False) for line in lines(stroke.intersection(area))]
+        ends.append(((band.x + k + 1.0, band.y - 1.0), (band.x + k - band.height - 1.0, band.bottom + 1.0)))
         k += 2.5
+    clipped: Any = shapely.intersection(shapely.linestrings(ends), area) if ends else ()
+    strokes: list[Item] = [Polygon(line, _HATCH, closed=False) for line in lines(clipped)]
     ground = [Polygon(ring, _GLUE) for ring in rings(area)]
     holes = [Polygon(ring, _PAPER) for ring in rings(area, holes=True)]
     items: list[Item] = [Group((*ground, *holes, *strokes), label="glue strip")]
@@ -250,6 +251,28 @@ def _scissors(x: float, y: float, ux: float = 0.0, uy: float = 1.0) -> Group:
 
 def _tile_page(paper: Paper, plan: Plan, tile: Tile, title: str, page: str, c: Catalogue) -> Scene:
     total = len(plan.tiles)
+    items = list(_TILE_ART.recall(plan, (tile.number, paper), lambda: _tile_art(paper, plan, tile)))
+    label = c.text(
+        "board.tile",
+        name=tile.name(total),
+        row=tile.row + 1,
+        rows=plan.rows,
+        column=tile.column + 1,
+        columns=plan.columns,
+    )
+    items += _frame(paper, c, title, label, badge=tile.name(total), page=page)
+    return Scene(paper.width, paper.height, tuple(items), f"{title}: tile {tile.name(total)}", label)
+
+
+#: The wordless part of each tile's page, per plan: the same in every language and in
+#: the booklets, so its glue strips are laid out once per tile.
+_TILE_ART = Memo()
+
+
+def _tile_art(paper: Paper, plan: Plan, tile: Tile) -> tuple[Item, ...]:
+    """What a tile's page shows besides its words: the tile with its glue strips and
+    cut line, the scissors, the crop marks."""
+    total = len(plan.tiles)
     room = content_box(paper).inset(GUTTER, GUTTER, GUTTER, GUTTER)
     win = tile.window
     on = Box(
@@ -270,16 +293,7 @@ def _tile_page(paper: Paper, plan: Plan, tile: Tile, title: str, page: str, c: C
         *scissors,
     ]
     items += _crop_marks(on, tile.outer)
-    label = c.text(
-        "board.tile",
-        name=name,
-        row=tile.row + 1,
-        rows=plan.rows,
-        column=tile.column + 1,
-        columns=plan.columns,
-    )
-    items += _frame(paper, c, title, label, badge=name, page=page)
-    return Scene(paper.width, paper.height, tuple(items), f"{title}: tile {name}", label)
+    return tuple(items)
 
 
 def _texts(plan: Plan) -> BaseGeometry:
@@ -295,6 +309,19 @@ def _texts(plan: Plan) -> BaseGeometry:
 def _map_page(artwork: Scene, paper: Paper, plan: Plan, title: str, page: str, c: Catalogue) -> Scene:
     """The whole board scaled down, each tile drawn over it as a tinted frame with its
     number in the middle, and how to put the tiles together."""
+    key = (paper, c.lang, artwork.width, artwork.height)
+    art, subtitle = _MAP_ART.recall(plan, key, lambda: _map_art(artwork, paper, plan, c))
+    items = [*art, *_frame(paper, c, title, subtitle, page=page)]
+    return Scene(paper.width, paper.height, tuple(items), f"{title}: {subtitle}", subtitle)
+
+
+#: The map page of each plan but its title and page number, per paper and language: the
+#: same in the board's file and in the booklet.
+_MAP_ART = Memo()
+
+
+def _map_art(artwork: Scene, paper: Paper, plan: Plan, c: Catalogue) -> tuple[tuple[Item, ...], str]:
+    """What :func:`_map_page` shows but its title band and page number, and its subtitle."""
     box = content_box(paper)
     lines = [
         line
@@ -310,7 +337,8 @@ def _map_page(artwork: Scene, paper: Paper, plan: Plan, title: str, page: str, c
     items: list[Item] = [Group(shown, dx=x0, dy=y0, scale=s, label="whole board, scaled")]
     total = len(plan.tiles)
     names: list[Item] = []
-    words = _texts(plan)  # the board's labels and numbers: a tile's name never covers one
+    # The board's labels and numbers (a tile's name never covers one), the same in every language.
+    words = _MAP_ART.recall(plan, "texts", lambda: _texts(plan))
 
     def placed(ring: tuple[Point, ...]) -> tuple[Point, ...]:
         return tuple((x0 + x * s, y0 + y * s) for x, y in ring)
@@ -343,8 +371,7 @@ def _map_page(artwork: Scene, paper: Paper, plan: Plan, title: str, page: str, c
         tiles=c.count("board.tiles", total),
         scale=scale,
     )
-    items += _frame(paper, c, title, subtitle, page=page)
-    return Scene(paper.width, paper.height, tuple(items), f"{title}: {subtitle}", subtitle)
+    return tuple(items), subtitle
 
 
 #: Most pages one board may be tiled over (documented in the README's limits): beyond

@@ -50,11 +50,11 @@ from ..render.pictures import RenderOptions, board_pages_for
 from ..render.pieces_sheet import pieces_pages
 from ..scene import Scene
 from ..texts.catalogue import Catalogue, catalogue, typeset
-from ..texts.compose import rule_sheet_text
 from .diagrams import start_diagram
 from .flow import FOOTER, SceneFlowable, reset_canvas, rule_doc, styles, text_frame
 from .impose import ImposingCanvas
 from .rulesheet import sheet_story
+from .words import sheet_words
 
 #: The page of the folded edition: half a sheet of A4, less a trim (148.5 -> 148 mm).
 FOLD_PAPER = Paper("A5", 148.0, 210.0)
@@ -314,7 +314,7 @@ def _story(
     names: list[tuple[str, bool]] = []
     body: list[Any] = []
     for variant in variants:
-        sheet_text = rule_sheet_text(variant, lang)
+        sheet_text = sheet_words(variant, lang)
         rules_name = f"{variant.id}-rules"
         story.append(_ContentsLine(sheet_text.title, rules_name, bold=True))
         names.append((rules_name, True))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "drawn",
+    "drawn_already",
     "example_flowables",
     "lone_width",
     "shown_width",
@@ -25,7 +26,7 @@ from xml.sax.saxutils import escape
 from ..backends.pdf import MM
 from ..descriptor.model import Variant
 from ..geometry import SquareGrid
-from ..memo import remembered
+from ..memo import known, remembered
 from ..paper import Paper
 from ..render.board import BoardOptions, board_scene, board_size, smallest_numbered_cell
 from ..render.diagram import example_scene, fit_cell_size
@@ -39,6 +40,11 @@ def drawn(variant: Variant, key: Hashable, make: Callable[[], Any]) -> Any:
     """``make()``, or what it gave before for this ``variant`` and ``key``: the same
     variant's sheets in every language and in the booklets share diagrams and layouts."""
     return remembered(variant, ("rule sheet", key), make)
+
+
+def drawn_already(variant: Variant, key: Hashable) -> bool:
+    """Whether :func:`drawn` has a result for this ``variant`` and ``key``."""
+    return known(variant, ("rule sheet", key))
 
 
 def _cell_size(variant: Variant, width: float) -> float:

@@ -38,8 +38,17 @@ from ..backends.pdf import MM
 from ..descriptor.model import Variant
 from ..paper import Paper
 from ..render.typefaces import in_its_fonts
-from ..texts.compose import Para, RuleSheet, Shown, rule_sheet_text
-from .diagrams import drawn, example_flowables, lone_width, shown_width, start_diagram, start_width
+from ..texts.compose import Para, RuleSheet, Shown
+from . import layouts
+from .diagrams import (
+    drawn,
+    drawn_already,
+    example_flowables,
+    lone_width,
+    shown_width,
+    start_diagram,
+    start_width,
+)
 from .factsbox import facts_box
 from .flow import (
     GUTTER,
@@ -60,6 +69,7 @@ from .flow import (
     styles,
     text_frame,
 )
+from .words import sheet_words
 
 
 def _table(rows: list[list[Any]], widths: list[float], gap: float, kind: type = Table, **kw: Any) -> Any:
@@ -332,44 +342,56 @@ _SCALES = (1.0, 0.9, 0.8)
 _NEARLY_EMPTY = 0.3
 
 
-def _best_layout(sheet: RuleSheet, paper: Paper) -> tuple[int, float]:
+def _best_layout(
+    sheet: RuleSheet, paper: Paper, measured: dict[tuple[int, float], tuple[int, float]] | None = None
+) -> tuple[int, float]:
     """How many examples side by side (:data:`_ROWS`) and at what size (:data:`_SCALES`):
     the first row that gives the sheet its fewest pages on ``paper`` at full size; a
     smaller size only when the last page would be nearly empty and the smaller
-    diagrams save it."""
-
-    width = _sheet_doc(sheet, paper, io.BytesIO()).width
+    diagrams save it. ``measured``: layouts already set, (row, scale) -> :func:`_measured`.
+    Remembered per variant; in a build, passed on to its other processes
+    (:mod:`boardgen.sheets.layouts`)."""
 
     def layout(row: int, scale: float) -> tuple[int, float]:
         """Pages, and how full the last one is."""
+        if measured and (row, scale) in measured:
+            return measured[row, scale]
         doc = _sheet_doc(sheet, paper, io.BytesIO())
         doc.build(sheet_story(_scaled(sheet, scale), doc.width, row=row), canvasmaker=MeasuringCanvas)
-        frame = doc.frame
-        used = (frame._y1 + frame._height - frame._y) / frame._height
-        return int(doc.page), float(used)
+        return _measured(doc)
 
-    def layouts(scale: float) -> list[tuple[int, float]]:
+    def tried(scale: float) -> list[tuple[int, float]]:
         """:func:`layout` for each of :data:`_ROWS`, each distinct arrangement set only
         once: more examples allowed in a row often changes nothing, and a sheet that
         fits one page cannot get shorter."""
+        width = _sheet_doc(sheet, paper, io.BytesIO()).width
         results: list[tuple[int, float]] = []
-        tried: list[tuple[Plan, tuple[int, float]]] = []
+        done: list[tuple[Plan, tuple[int, float]]] = []
         for row in _ROWS:
             if results and results[0][0] == 1:
                 results.append(results[0])
                 continue
             plan = _plan(_scaled(sheet, scale), width, row)
-            same = [result for other, result in tried if other == plan]
+            same = [result for other, result in done if other == plan]
             result = same[0] if same else layout(row, scale)
-            tried.append((plan, result))
+            done.append((plan, result))
             results.append(result)
         return results
 
+    shared = (sheet.variant.id, sheet.lang, paper, current_edition().name)
+
     def best() -> tuple[int, float]:
+        chosen = layouts.given(shared)
+        if chosen is None:
+            chosen = trials()
+            layouts.note(shared, chosen)
+        return chosen
+
+    def trials() -> tuple[int, float]:
         chosen: tuple[int, float] | None = None
         fewest = 0
         for scale in _SCALES:
-            results = layouts(scale)
+            results = tried(scale)
             pages = min(p for p, _ in results)
             row = _ROWS[[p for p, _ in results].index(pages)]
             if chosen is None:
@@ -382,9 +404,20 @@ def _best_layout(sheet: RuleSheet, paper: Paper) -> tuple[int, float]:
         assert chosen is not None
         return chosen
 
-    key = ("best layout", sheet.lang, paper, current_edition().name)
-    found: tuple[int, float] = drawn(sheet.variant, key, best)
+    found: tuple[int, float] = drawn(sheet.variant, _layout_key(sheet, paper), best)
     return found
+
+
+def _layout_key(sheet: RuleSheet, paper: Paper) -> tuple[str, str, Paper, str]:
+    """What :func:`_best_layout` is remembered by, for the sheet's variant."""
+    return ("best layout", sheet.lang, paper, current_edition().name)
+
+
+def _measured(doc: Any) -> tuple[int, float]:
+    """A built document's pages, and how full its last one is."""
+    frame = doc.frame
+    used = (frame._y1 + frame._height - frame._y) / frame._height
+    return int(doc.page), float(used)
 
 
 def _tips(sheet: RuleSheet, width: float) -> Any:
@@ -430,8 +463,19 @@ def _sheet_doc(sheet: RuleSheet, paper: Paper, out: io.BytesIO) -> Any:
 
 @in_its_fonts
 def render_rules(variant: Variant, lang: str, paper: Paper) -> bytes:
-    """The rule sheet of ``variant`` in ``lang`` as PDF bytes."""
-    sheet = rule_sheet_text(variant, lang)
+    """The rule sheet of ``variant`` in ``lang`` as PDF bytes.
+
+    While the layout is not known, the sheet is first set for real in the layout tried
+    first (examples two to a row, full size), and measured: as most sheets keep it,
+    that build is their sheet, and their layout is not set twice."""
+    sheet = sheet_words(variant, lang)
+    if not drawn_already(variant, _layout_key(sheet, paper)):
+        first = (_ROWS[0], _SCALES[0])
+        out = io.BytesIO()
+        doc = _sheet_doc(sheet, paper, out)
+        doc.build(sheet_story(_scaled(sheet, first[1]), doc.width, row=first[0]))
+        if _best_layout(sheet, paper, {first: _measured(doc)}) == first:
+            return out.getvalue()
     out = io.BytesIO()
     doc = _sheet_doc(sheet, paper, out)
     doc.build(sheet_story(sheet, doc.width, paper=paper))
