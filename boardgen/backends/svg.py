@@ -52,13 +52,18 @@ _INITIAL = {
 # them are refused when read; this is the backstop for any other text that reaches here.
 # Written as the few characters XML 1.0 forbids rather than the complement of those it
 # allows: the same set, and a small class compiles in microseconds where the negated
-# ranges over all of Unicode took some 20 ms of every process's start-up.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+# ranges over all of Unicode took some 20 ms of every process's start-up. Its range of
+# surrogates still takes most of a millisecond to compile, so it is compiled when a text
+# beyond ASCII first comes (re keeps it); ASCII text, nearly all, has a class of its own.
+_NOT_XML = "[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]"
+_NOT_XML_ASCII = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
 def xml_text(text: str) -> str:
     """``text`` with each character XML cannot carry replaced by U+FFFD."""
-    return _NOT_XML.sub("\ufffd", text)
+    if text.isascii():
+        return _NOT_XML_ASCII.sub("\ufffd", text)
+    return re.sub(_NOT_XML, "\ufffd", text)
 
 
 def num(value: float) -> str:
