@@ -13,7 +13,8 @@ __all__ = ["BoardgenError", "Mark", "closest", "one_line", "shown"]
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from .records import record
 
 # What must never reach a terminal raw: line and paragraph breaks, other control
 # characters (C0, DEL, C1), lone surrogates and the noncharacters U+FFFE/U+FFFF. The
@@ -46,7 +47,7 @@ def shown(text: str, limit: int = 60) -> str:
     return f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
-@dataclass(frozen=True)
+@record
 class Mark:
     """A place in a source file: 1-based line and column."""
 

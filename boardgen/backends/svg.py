@@ -24,7 +24,6 @@ from __future__ import annotations
 __all__ = ["FONT_FAMILY", "render_fragment", "render_svg", "xml_text"]
 
 import re
-import zlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -287,6 +286,16 @@ def _second(pair: tuple[str, int]) -> int:
     return pair[1]
 
 
+def _prefix(text: str) -> str:
+    """The prefix of the clip-path ids of the picture ``text`` stands for (its repr, or a
+    layer's key): a digest, so two pictures in one page share an id only if they are the
+    same picture."""
+    # Lazy for start-up speed: zlib is loaded only for a picture with clips.
+    import zlib
+
+    return f"bg{zlib.crc32(text.encode('utf-8')):08x}"
+
+
 def render_svg(scene: Scene) -> bytes:
     """The scene as UTF-8 SVG bytes, true to scale in millimetres."""
     root = Element(
@@ -307,7 +316,7 @@ def render_svg(scene: Scene) -> bytes:
         root.children.append(Element("desc", text=xml_text(scene.description)))
     defs = Element("defs")
     root.children.append(defs)
-    writer = _Writer(lambda: f"bg{zlib.crc32(repr(scene).encode('utf-8')):08x}", defs)
+    writer = _Writer(lambda: _prefix(repr(scene)), defs)
     items = scene.items
     if scene.background is not None:
         ground = Rect(0.0, 0.0, scene.width, scene.height, Style(fill=scene.background))
@@ -335,7 +344,7 @@ def render_fragment(items: Sequence[Item], key: str) -> str:
     group = Element("g")
     defs = Element("defs")
     group.children.append(defs)
-    writer = _Writer(lambda: f"bg{zlib.crc32(key.encode('utf-8')):08x}", defs)
+    writer = _Writer(lambda: _prefix(key), defs)
     hoisted = writer.items(group, items)
     if not defs.children:
         group.children.remove(defs)

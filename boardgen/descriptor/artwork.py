@@ -18,9 +18,10 @@ __all__ = ["MAX_ARTWORK_BYTES", "MAX_ARTWORK_POINTS", "Artwork", "ArtworkError",
 
 import math
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from ..records import record
 
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET
@@ -35,7 +36,7 @@ _CURVE_STEPS = 8
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
+@record
 class Shape:
     """One outline: its points, whether it closes, its fill and stroke (``ink``: the
     counter's contrasting colour; None: not painted) and stroke width, in SVG units."""
@@ -47,7 +48,7 @@ class Shape:
     width: float
 
 
-@dataclass(frozen=True)
+@record
 class Artwork:
     """The drawing: its shapes and the box (x, y, width, height) they are fitted by."""
 

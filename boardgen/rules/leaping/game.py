@@ -21,7 +21,6 @@ from .endings import verdict
 from .movegen import MoveGen, Raw
 from .notation import Notation, Placement
 from .params import LeapingParams, parse_params
-from .perft import perft
 from .position import Position, play_raw, resting_king
 from .tables import build_tables
 
@@ -138,6 +137,9 @@ class LeapingGame:
         """Move paths ``depth`` plies deep (``distinct``: count paths that end alike once)."""
         if self.params.king_quiet_move_limit is not None:  # the moves depend on the past
             return self._perft_slow(position, depth, distinct)
+        # Lazy for start-up speed: only counting moves needs the counter (a diagram does not).
+        from .perft import perft
+
         p, o = position.turn, 1 - position.turn
         men, kings = position.men, position.kings
         return perft(self.gen, p, men[p], kings[p], men[o], kings[o], depth, distinct)
