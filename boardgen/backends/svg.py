@@ -32,6 +32,8 @@ from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, T
 from .outlines import outline_path
 from .svgtext import INHERITED, Element, Shape, attribute, cdata, write
 
+_INHERITED = frozenset(INHERITED)
+
 #: Fonts the SVG asks for: the same family the PDF embeds (DejaVu grew out of Vera).
 FONT_FAMILY = "'DejaVu Sans', 'Bitstream Vera Sans', Verdana, sans-serif"
 
@@ -268,14 +270,20 @@ def _hoist(element: Element, paints: Sequence[Mapping[str, str]]) -> dict[str, s
                 if value is not None:
                     element.attributes[name] = hoisted[name] = value
         return hoisted
+    # How many children have each value of each property, values in order of first use.
+    counts: dict[str, dict[str, int]] = {}
+    for paint, times in distinct.values():
+        for name, value in paint.items():
+            if name in _INHERITED:
+                by_value = counts.get(name)
+                if by_value is None:
+                    counts[name] = {value: times}
+                else:
+                    by_value[value] = by_value.get(value, 0) + times
     for name in INHERITED:
-        counts: dict[str, int] = {}
-        for paint, times in distinct.values():
-            value = paint.get(name)
-            if value is not None:
-                counts[value] = counts.get(value, 0) + times
-        if counts:
-            shared, count = max(counts.items(), key=_second)  # max keeps the first of equals
+        by_value = counts.get(name)
+        if by_value:
+            shared, count = max(by_value.items(), key=_second)  # max keeps the first of equals
             if count >= 2:
                 element.attributes[name] = shared
                 hoisted[name] = shared
