@@ -361,7 +361,8 @@ def _layered_svg(position: Position, plan: _Plan) -> str:
     cache = position.game.cache
     if plan.layer_key not in cache:
         layer = board_layer(plan.variant, plan.options)
-        cache[plan.layer_key] = (layer, render_fragment(layer.items, repr(plan.layer_key)))
+        fragment = render_fragment(layer.items, repr(plan.layer_key))
+        cache[plan.layer_key] = (layer._replace(items=()), fragment)  # its items are in the text
     layer, fragment = cache[plan.layer_key]
     items = position_items(
         plan.variant,

@@ -136,10 +136,10 @@ def _text_paint(item: Text) -> tuple[dict[str, str], tuple[tuple[str, str, str],
     return known
 
 
-def _shape(item: Item) -> tuple[Shape, Mapping[str, str]]:
-    """A shape or a text (not a group) as markup, and its paint; kept per scene object,
-    since the pieces of a game's diagrams are the same objects (see
-    :func:`boardgen.render.pieces._layers`)."""
+def _shape(item: Item, remember: bool = True) -> tuple[Shape, Mapping[str, str]]:
+    """A shape or a text (not a group) as markup, and its paint; kept per scene object
+    (unless ``remember`` is false), since the pieces of a game's diagrams are the same
+    objects (see :func:`boardgen.render.pieces._layers`)."""
     known = _SHAPES.get(id(item))
     if known is not None and known[0] is item:  # the object itself, not one at a reused address
         return known[1], known[2]
@@ -172,7 +172,7 @@ def _shape(item: Item) -> tuple[Shape, Mapping[str, str]]:
             raise TypeError(f"unknown scene item {item!r}")
         paint, markup = _paint(item.style)
         shape = Shape(head, markup, "/>")
-    if len(_SHAPES) < _SHAPES_KEPT:
+    if remember and len(_SHAPES) < _SHAPES_KEPT:
         _SHAPES[id(item)] = (item, shape, paint)  # holds the item, so its id stays its own
     return shape, paint
 
@@ -199,10 +199,11 @@ class _Writer:
     module's text): each item's method returns the inherited paint its element carries,
     which its group counts."""
 
-    def __init__(self, prefix: Callable[[], str], defs: Element) -> None:
+    def __init__(self, prefix: Callable[[], str], defs: Element, *, remember: bool = True) -> None:
         self.prefix = prefix  # called only when a clip needs an id (a digest costs time)
         self.clips = 0
         self.defs = defs
+        self.remember = remember  # keep each shape's markup for the next picture (see _shape)
 
     def items(self, parent: Element, items: Sequence[Item]) -> Mapping[str, str]:
         """Write ``items`` into ``parent`` and hoist their shared paint onto it."""
@@ -211,7 +212,7 @@ class _Writer:
     def item(self, parent: Element, item: Item) -> Mapping[str, str]:
         if isinstance(item, Group):
             return self.group(parent, item)
-        shape, paint = _shape(item)
+        shape, paint = _shape(item, self.remember)
         parent.children.append(shape)
         return paint
 
@@ -352,7 +353,7 @@ def render_fragment(items: Sequence[Item], key: str) -> str:
     group = Element("g")
     defs = Element("defs")
     group.children.append(defs)
-    writer = _Writer(lambda: _prefix(key), defs)
+    writer = _Writer(lambda: _prefix(key), defs, remember=False)  # the text is what is kept
     hoisted = writer.items(group, items)
     if not defs.children:
         group.children.remove(defs)
