@@ -66,8 +66,10 @@ LASTMOVE = "#9ccc65"
 #: Keys of ``colours=`` beyond the board's own (``light``, ``dark``, ... ) and player ids.
 MARK_KEYS = ("arrow", "fill", "lastmove")
 
-_PX = re.compile(r'width="[^"]*" height="[^"]*"')
-_VIEWBOX = re.compile(r'viewBox="0 0 ([\d.]+) ([\d.]+)"')
+#: The size of an SVG, rewritten for ``size=`` (patterns compiled on first use, and kept by
+#: re: most processes never need them).
+_PX = r'width="[^"]*" height="[^"]*"'
+_VIEWBOX = r'viewBox="0 0 ([\d.]+) ([\d.]+)"'
 
 
 def _variant(position: Position, colours: Mapping[str, str] | None) -> tuple[Variant, dict[str, str]]:
@@ -359,7 +361,8 @@ def _layered_svg(position: Position, plan: _Plan) -> str:
     cache = position.game.cache
     if plan.layer_key not in cache:
         layer = board_layer(plan.variant, plan.options)
-        cache[plan.layer_key] = (layer, render_fragment(layer.items, repr(plan.layer_key)))
+        fragment = render_fragment(layer.items, repr(plan.layer_key))
+        cache[plan.layer_key] = (layer._replace(items=()), fragment)  # its items are in the text
     layer, fragment = cache[plan.layer_key]
     items = position_items(
         plan.variant,
@@ -418,10 +421,10 @@ def svg(
         drawn = replace(drawn, description=plan.description(describe_position(plan.variant, plan.pieces)))
         text = render_svg(drawn).decode("utf-8")
     if size is not None:
-        found = _VIEWBOX.search(text)
+        found = re.search(_VIEWBOX, text)
         assert found is not None  # every SVG of the backend has one
         width, height = float(found[1]), float(found[2])
-        text = _PX.sub(f'width="{size}" height="{size * height / width:.0f}"', text, count=1)
+        text = re.sub(_PX, f'width="{size}" height="{size * height / width:.0f}"', text, count=1)
     return text.split("\n", 1)[1]  # no XML declaration: inlined in HTML
 
 

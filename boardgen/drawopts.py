@@ -55,9 +55,11 @@ SIZE_PX = (16, 4000)
 CELL_SIZE_MM = (3.0, 150.0)
 DPI = (36.0, 1200.0)
 
-_HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+#: A colour written in hexadecimal (patterns compiled on first use, and kept by re: most
+#: processes never need them).
+_HEX = r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})"
 #: Splits a path of cells: a separator always follows a digit (cell names end in digits).
-_PATH_SPLIT = re.compile(r"(?<=\d)\s*[-x]\s*")
+_PATH_SPLIT = r"(?<=\d)\s*[-x]\s*"
 
 
 def colour(text: str) -> str:
@@ -65,7 +67,7 @@ def colour(text: str) -> str:
     value = text.strip().lower()
     if value in NAMED_COLOURS:
         return NAMED_COLOURS[value]
-    if not _HEX.fullmatch(value):
+    if not re.fullmatch(_HEX, value):
         names = ", ".join(sorted(set(NAMED_COLOURS)))
         raise BoardgenError(f"{text!r} is not a colour: write #rrggbb, #rgb or one of {names}")
     if len(value) == 4:
@@ -76,7 +78,7 @@ def colour(text: str) -> str:
 def parse_arrow(text: str) -> tuple[tuple[str, ...], str | None]:
     """The cells (as written) and the colour of an arrow ``FROM-TO[-...][:COLOUR]``."""
     body, _, ink = text.strip().partition(":")
-    cells = tuple(part for part in _PATH_SPLIT.split(body.strip()) if part)
+    cells = tuple(part for part in re.split(_PATH_SPLIT, body.strip()) if part)
     if len(cells) < 2:
         raise BoardgenError(f"{text!r} is not an arrow: write two or more cells joined by '-', e.g. c3-d4")
     return cells, colour(ink) if ink else None

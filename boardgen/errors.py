@@ -13,11 +13,16 @@ __all__ = ["BoardgenError", "Mark", "closest", "one_line", "shown"]
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from .records import record
 
 # What must never reach a terminal raw: line and paragraph breaks, other control
-# characters (C0, DEL, C1), lone surrogates and the noncharacters U+FFFE/U+FFFF.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+# characters (C0, DEL, C1), lone surrogates and the noncharacters U+FFFE/U+FFFF. The
+# range of surrogates takes most of a millisecond to compile, so the whole class is
+# compiled when a text beyond ASCII first comes (re keeps it); ASCII text, nearly all,
+# has the part of it that is ASCII.
+_UNSAFE = "[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]"
+_UNSAFE_ASCII = re.compile("[\x00-\x1f\x7f]")
 
 
 def one_line(text: str) -> str:
@@ -26,7 +31,12 @@ def one_line(text: str) -> str:
     An error message quotes what the user wrote (a key, a value, a file name); escaping
     keeps it one line, so a key holding a newline cannot forge extra error lines.
     """
-    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape", "backslashreplace").decode("ascii"), text)
+    unsafe = _UNSAFE_ASCII if text.isascii() else re.compile(_UNSAFE)
+    return unsafe.sub(_escaped, text)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return match.group().encode("unicode_escape", "backslashreplace").decode("ascii")
 
 
 def shown(text: str, limit: int = 60) -> str:
@@ -37,7 +47,7 @@ def shown(text: str, limit: int = 60) -> str:
     return f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
-@dataclass(frozen=True)
+@record
 class Mark:
     """A place in a source file: 1-based line and column."""
 

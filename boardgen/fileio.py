@@ -32,8 +32,9 @@ from pathlib import Path
 
 from .errors import BoardgenError
 
-#: The hidden name of a temporary file: ``.<target name>.<12 hex digits>.part``.
-PART_NAME = re.compile(r"\.(?P<target>.+)\.[0-9a-f]{12}\.part")
+#: The hidden name of a temporary file: ``.<target name>.<12 hex digits>.part`` (a pattern
+#: for ``re``, compiled on first use and kept by re: most processes never need it).
+PART_NAME = r"\.(?P<target>.+)\.[0-9a-f]{12}\.part"
 
 #: Longest target name kept whole in a temporary name (a file name has at most 255 bytes).
 _NAME_ROOM = 200
@@ -64,7 +65,7 @@ def stale_parts(path: Path) -> list[Path]:
         return []
     found = []
     for name in names:
-        match = PART_NAME.fullmatch(name)
+        match = re.fullmatch(PART_NAME, name)
         if match and match.group("target") == part_stem(path.name):
             found.append(path.parent / name)
     return found

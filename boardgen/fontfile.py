@@ -9,9 +9,8 @@ from __future__ import annotations
 
 __all__ = ["MAX_FONT_BYTES", "Metrics", "check_font", "read_metrics"]
 
-import hashlib
 import struct
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import BoardgenError
 from .inputfile import read_input
@@ -20,9 +19,9 @@ from .inputfile import read_input
 MAX_FONT_BYTES = 32 * 1024 * 1024
 
 
-@dataclass(frozen=True)
-class Metrics:
-    """Advance widths in em units of one TrueType face, by code point."""
+class Metrics(NamedTuple):
+    """Advance widths in em units of one TrueType face, by code point (a named tuple:
+    cheaper to define at start-up than a frozen dataclass)."""
 
     widths: dict[int, float]
     default: float
@@ -144,4 +143,7 @@ def check_font(path: str, display: str | None = None) -> str:
         read_metrics(data)
     except (struct.error, IndexError):
         raise ValueError("it is not a readable font (its tables are cut short)") from None
+    # Lazy for start-up speed: hashlib loads OpenSSL, and only a designer's font is checked.
+    import hashlib
+
     return hashlib.sha256(data).hexdigest()[:16]

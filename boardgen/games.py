@@ -25,8 +25,9 @@ from .rules.registry import make_game
 
 AnyGame = TypeVar("AnyGame", bound=Game)
 
-#: Games opened so far, by descriptor file (path, modification time, size) and kind of game.
-_OPENED: dict[tuple[str, int, int, type[Game]], Game] = {}
+#: Games opened so far, by descriptor file (device, inode, modification time, size) and kind
+#: of game.
+_OPENED: dict[tuple[int, int, int, int, type[Game]], Game] = {}
 #: Files ids were found at, by the id, the working folder, and the folders searched with
 #: their state (a file added to or removed from a folder changes its modification time).
 _FOUND: dict[tuple[Any, ...], Path] = {}
@@ -44,12 +45,14 @@ def find_variant(ref: str | Path, folders: Sequence[str | Path] = ()) -> Variant
     return load_variant(text)
 
 
-def _stamp(path: Path) -> tuple[str, int, int] | None:
+def _stamp(path: Path) -> tuple[int, int, int, int] | None:
+    """The file ``path`` is (its device and inode, whatever links lead to it: a resolved
+    path took a ``lstat`` per folder of it on every diagram) and its state."""
     try:
-        stat = path.stat()
+        stat = os.stat(path)
     except OSError:
         return None
-    return (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    return (stat.st_dev, stat.st_ino, stat.st_mtime_ns, stat.st_size)
 
 
 def open_game(

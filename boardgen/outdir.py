@@ -19,6 +19,7 @@ __all__ = ["check_targets", "locked", "remove_leftovers"]
 
 import errno
 import os
+import re
 import stat
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -92,7 +93,7 @@ def remove_leftovers(out_dir: Path, paths: Iterable[Path]) -> list[Path]:
         except OSError:
             continue
         for entry in sorted(entries):
-            match = PART_NAME.fullmatch(entry)
+            match = re.fullmatch(PART_NAME, entry)
             if match and match.group("target") in names and os.path.isfile(folder / entry):
                 (folder / entry).unlink(missing_ok=True)
                 removed.append(folder / entry)

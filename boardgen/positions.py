@@ -41,12 +41,13 @@ from typing import Any
 
 from .descriptor.model import Variant
 from .errors import BoardgenError, shown
+from .records import record
 from .rules.base import Ending, PieceView
 from .rules.base import Game as Engine
 from .textboard import describe_position
 
 
-@dataclass(frozen=True)
+@record
 class Move:
     """A legal move: its text (``11-15``, ``22x15x8``), every cell the piece stands on
     (origin, each landing, destination) and the cells captured, by cell name."""

@@ -24,15 +24,16 @@ __all__ = [
     "Text",
 ]
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
 from .fonts import FontSet, current_fonts
+from .records import record
 
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
+@record
 class Style:
     """How a shape is painted. ``None`` means no fill or no stroke."""
 
@@ -43,7 +44,7 @@ class Style:
     opacity: float = 1.0
 
 
-@dataclass(frozen=True)
+@record
 class Polygon:
     """A polygon, or an open polyline when ``closed`` is false."""
 
@@ -52,8 +53,10 @@ class Polygon:
     closed: bool = True
 
 
-@dataclass(frozen=True)
+@record
 class Rect:
+    """A rectangle: its top left corner, width and height in millimetres, and its paint."""
+
     x: float
     y: float
     width: float
@@ -61,15 +64,17 @@ class Rect:
     style: Style
 
 
-@dataclass(frozen=True)
+@record
 class Circle:
+    """A circle: its centre and radius in millimetres, and its paint."""
+
     cx: float
     cy: float
     r: float
     style: Style
 
 
-@dataclass(frozen=True)
+@record
 class Ellipse:
     """An ellipse turned ``angle`` degrees clockwise (on the page) about its centre."""
 
@@ -81,7 +86,7 @@ class Ellipse:
     style: Style
 
 
-@dataclass(frozen=True)
+@record
 class Text:
     """One line of text; ``size`` is the font size (em height) in millimetres."""
 
@@ -99,7 +104,7 @@ class Text:
     fonts: FontSet = field(default_factory=current_fonts, repr=False)
 
 
-@dataclass(frozen=True)
+@record
 class Group:
     """Items drawn scaled by ``scale`` then moved by ``(dx, dy)``, optionally clipped.
 
@@ -118,7 +123,7 @@ class Group:
 Item = Polygon | Rect | Circle | Ellipse | Text | Group
 
 
-@dataclass(frozen=True)
+@record
 class Scene:
     """One page or one picture: its size in millimetres and what is on it.
 
@@ -136,7 +141,7 @@ class Scene:
     background: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Document:
     """One or more pages, with the metadata a PDF carries."""
 

@@ -46,7 +46,7 @@ def draw(triangles: np.ndarray, width: int) -> Image.Image:
     zspan = float(triangles[:, :, 2].max()) - zmin or 1.0
     order = np.lexsort((top, triangles[:, :, 2].max(axis=1)))
     for i in order:
-        if normals[i, 2] < -0.5 or (normals[i, 0] > 0.1 or normals[i, 1] > 0.1) and not top[i]:
+        if normals[i, 2] < -0.5 or ((normals[i, 0] > 0.1 or normals[i, 1] > 0.1) and not top[i]):
             continue  # bottoms and the sides turned away from the viewer
         lit = max(0.0, float(normals[i] @ light))
         if top[i]:  # tops tinted by height: the higher, the lighter

@@ -24,7 +24,6 @@ from __future__ import annotations
 __all__ = ["FONT_FAMILY", "render_fragment", "render_svg", "xml_text"]
 
 import re
-import zlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -32,6 +31,8 @@ from .. import fonts
 from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
 from .outlines import outline_path
 from .svgtext import INHERITED, Element, Shape, attribute, cdata, write
+
+_INHERITED = frozenset(INHERITED)
 
 #: Fonts the SVG asks for: the same family the PDF embeds (DejaVu grew out of Vera).
 FONT_FAMILY = "'DejaVu Sans', 'Bitstream Vera Sans', Verdana, sans-serif"
@@ -52,13 +53,18 @@ _INITIAL = {
 # them are refused when read; this is the backstop for any other text that reaches here.
 # Written as the few characters XML 1.0 forbids rather than the complement of those it
 # allows: the same set, and a small class compiles in microseconds where the negated
-# ranges over all of Unicode took some 20 ms of every process's start-up.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+# ranges over all of Unicode took some 20 ms of every process's start-up. Its range of
+# surrogates still takes most of a millisecond to compile, so it is compiled when a text
+# beyond ASCII first comes (re keeps it); ASCII text, nearly all, has a class of its own.
+_NOT_XML = "[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]"
+_NOT_XML_ASCII = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
 def xml_text(text: str) -> str:
     """``text`` with each character XML cannot carry replaced by U+FFFD."""
-    return _NOT_XML.sub("\ufffd", text)
+    if text.isascii():
+        return _NOT_XML_ASCII.sub("\ufffd", text)
+    return re.sub(_NOT_XML, "\ufffd", text)
 
 
 def num(value: float) -> str:
@@ -130,10 +136,10 @@ def _text_paint(item: Text) -> tuple[dict[str, str], tuple[tuple[str, str, str],
     return known
 
 
-def _shape(item: Item) -> tuple[Shape, Mapping[str, str]]:
-    """A shape or a text (not a group) as markup, and its paint; kept per scene object,
-    since the pieces of a game's diagrams are the same objects (see
-    :func:`boardgen.render.pieces._layers`)."""
+def _shape(item: Item, remember: bool = True) -> tuple[Shape, Mapping[str, str]]:
+    """A shape or a text (not a group) as markup, and its paint; kept per scene object
+    (unless ``remember`` is false), since the pieces of a game's diagrams are the same
+    objects (see :func:`boardgen.render.pieces._layers`)."""
     known = _SHAPES.get(id(item))
     if known is not None and known[0] is item:  # the object itself, not one at a reused address
         return known[1], known[2]
@@ -166,7 +172,7 @@ def _shape(item: Item) -> tuple[Shape, Mapping[str, str]]:
             raise TypeError(f"unknown scene item {item!r}")
         paint, markup = _paint(item.style)
         shape = Shape(head, markup, "/>")
-    if len(_SHAPES) < _SHAPES_KEPT:
+    if remember and len(_SHAPES) < _SHAPES_KEPT:
         _SHAPES[id(item)] = (item, shape, paint)  # holds the item, so its id stays its own
     return shape, paint
 
@@ -193,10 +199,11 @@ class _Writer:
     module's text): each item's method returns the inherited paint its element carries,
     which its group counts."""
 
-    def __init__(self, prefix: Callable[[], str], defs: Element) -> None:
+    def __init__(self, prefix: Callable[[], str], defs: Element, *, remember: bool = True) -> None:
         self.prefix = prefix  # called only when a clip needs an id (a digest costs time)
         self.clips = 0
         self.defs = defs
+        self.remember = remember  # keep each shape's markup for the next picture (see _shape)
 
     def items(self, parent: Element, items: Sequence[Item]) -> Mapping[str, str]:
         """Write ``items`` into ``parent`` and hoist their shared paint onto it."""
@@ -205,7 +212,7 @@ class _Writer:
     def item(self, parent: Element, item: Item) -> Mapping[str, str]:
         if isinstance(item, Group):
             return self.group(parent, item)
-        shape, paint = _shape(item)
+        shape, paint = _shape(item, self.remember)
         parent.children.append(shape)
         return paint
 
@@ -264,14 +271,20 @@ def _hoist(element: Element, paints: Sequence[Mapping[str, str]]) -> dict[str, s
                 if value is not None:
                     element.attributes[name] = hoisted[name] = value
         return hoisted
+    # How many children have each value of each property, values in order of first use.
+    counts: dict[str, dict[str, int]] = {}
+    for paint, times in distinct.values():
+        for name, value in paint.items():
+            if name in _INHERITED:
+                by_value = counts.get(name)
+                if by_value is None:
+                    counts[name] = {value: times}
+                else:
+                    by_value[value] = by_value.get(value, 0) + times
     for name in INHERITED:
-        counts: dict[str, int] = {}
-        for paint, times in distinct.values():
-            value = paint.get(name)
-            if value is not None:
-                counts[value] = counts.get(value, 0) + times
-        if counts:
-            shared, count = max(counts.items(), key=_second)  # max keeps the first of equals
+        by_value = counts.get(name)
+        if by_value:
+            shared, count = max(by_value.items(), key=_second)  # max keeps the first of equals
             if count >= 2:
                 element.attributes[name] = shared
                 hoisted[name] = shared
@@ -280,6 +293,16 @@ def _hoist(element: Element, paints: Sequence[Mapping[str, str]]) -> dict[str, s
 
 def _second(pair: tuple[str, int]) -> int:
     return pair[1]
+
+
+def _prefix(text: str) -> str:
+    """The prefix of the clip-path ids of the picture ``text`` stands for (its repr, or a
+    layer's key): a digest, so two pictures in one page share an id only if they are the
+    same picture."""
+    # Lazy for start-up speed: zlib is loaded only for a picture with clips.
+    import zlib
+
+    return f"bg{zlib.crc32(text.encode('utf-8')):08x}"
 
 
 def render_svg(scene: Scene) -> bytes:
@@ -302,7 +325,7 @@ def render_svg(scene: Scene) -> bytes:
         root.children.append(Element("desc", text=xml_text(scene.description)))
     defs = Element("defs")
     root.children.append(defs)
-    writer = _Writer(lambda: f"bg{zlib.crc32(repr(scene).encode('utf-8')):08x}", defs)
+    writer = _Writer(lambda: _prefix(repr(scene)), defs)
     items = scene.items
     if scene.background is not None:
         ground = Rect(0.0, 0.0, scene.width, scene.height, Style(fill=scene.background))
@@ -330,7 +353,7 @@ def render_fragment(items: Sequence[Item], key: str) -> str:
     group = Element("g")
     defs = Element("defs")
     group.children.append(defs)
-    writer = _Writer(lambda: f"bg{zlib.crc32(key.encode('utf-8')):08x}", defs)
+    writer = _Writer(lambda: _prefix(key), defs, remember=False)  # the text is what is kept
     hoisted = writer.items(group, items)
     if not defs.children:
         group.children.remove(defs)

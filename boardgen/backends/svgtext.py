@@ -122,9 +122,19 @@ def write(
     text = node.text
     if node.children:
         out.append(">\n" if not text or not text.strip() else ">" + cdata(text))
+        # The paint a shape writes here, by its paint tuple: the shapes of one style share
+        # theirs (a player's discs, a board's squares), so each is worked out once.
+        painted: dict[int, str] = {}
         for child in node.children:
-            hidden = isinstance(child, Element) and child.tag in _HIDDEN
-            write(child, out, None if hidden else context)
+            if isinstance(child, Shape):
+                paint = child.paint
+                shown = painted.get(id(paint))
+                if shown is None:
+                    shown = "".join(m for name, v, m in paint if context is None or context.get(name) != v)
+                    painted[id(paint)] = shown
+                out.append(child.head + shown + child.tail + "\n")
+                continue
+            write(child, out, None if child.tag in _HIDDEN else context)
             out.append("\n")
         out.append("</" + tag + ">")
     elif text:

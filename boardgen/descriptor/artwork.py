@@ -18,9 +18,10 @@ __all__ = ["MAX_ARTWORK_BYTES", "MAX_ARTWORK_POINTS", "Artwork", "ArtworkError",
 
 import math
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from ..records import record
 
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET
@@ -35,7 +36,7 @@ _CURVE_STEPS = 8
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
+@record
 class Shape:
     """One outline: its points, whether it closes, its fill and stroke (``ink``: the
     counter's contrasting colour; None: not painted) and stroke width, in SVG units."""
@@ -47,7 +48,7 @@ class Shape:
     width: float
 
 
-@dataclass(frozen=True)
+@record
 class Artwork:
     """The drawing: its shapes and the box (x, y, width, height) they are fitted by."""
 
@@ -71,7 +72,9 @@ _REFUSED = (
     "filter",
     "foreignObject",
 )
-_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+#: A number in SVG (patterns compiled on first use, and kept by re: most processes never
+#: need them).
+_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 
 
 def read_artwork(path: Path) -> Artwork:
@@ -106,7 +109,7 @@ def _view_box(root: ET.Element) -> tuple[float, float, float, float] | None:
     value = root.get("viewBox")
     if value is None:
         return None
-    numbers = [float(n) for n in _NUMBER.findall(value)]
+    numbers = [float(n) for n in re.findall(_NUMBER, value)]
     if len(numbers) != 4:
         raise ArtworkError(f"viewBox {value!r} is not four numbers")
     return numbers[0], numbers[1], numbers[2], numbers[3]
@@ -171,7 +174,7 @@ def _walk(element: ET.Element, shapes: list[Shape], inherited: dict[str, str]) -
 
 
 def _number(text: str | None, what: str) -> float:
-    match = _NUMBER.match((text or "0").strip())
+    match = re.match(_NUMBER, (text or "0").strip())
     if match is None:
         raise ArtworkError(f"{what} {text!r} is not a number")
     return float(match.group())
@@ -206,7 +209,7 @@ def _outlines(tag: str, e: ET.Element) -> list[tuple[list[Point], bool]] | None:
         b = (n(e.get("x2"), "x2"), n(e.get("y2"), "y2"))
         return [([a, b], False)]
     if tag in ("polygon", "polyline"):
-        values = [float(v) for v in _NUMBER.findall(e.get("points") or "")]
+        values = [float(v) for v in re.findall(_NUMBER, e.get("points") or "")]
         points = list(zip(values[::2], values[1::2], strict=False))
         return [(points, tag == "polygon")]
     if tag == "path":
@@ -214,13 +217,13 @@ def _outlines(tag: str, e: ET.Element) -> list[tuple[list[Point], bool]] | None:
     return None
 
 
-_TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_TOKEN = r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
 
 
 def _path(d: str) -> list[tuple[list[Point], bool]]:
     """The subpaths of a path's ``d``: curves flattened, arcs as chords."""
-    tokens = _TOKEN.findall(d)
+    tokens = re.findall(_TOKEN, d)
     outlines: list[tuple[list[Point], bool]] = []
     points: list[Point] = []
     x = y = 0.0

@@ -19,6 +19,7 @@ from __future__ import annotations
 __all__ = ["CACHE_FILE", "cached_variant", "fingerprint", "is_verified", "stored_form", "write"]
 
 import functools
+import os
 import weakref
 from dataclasses import replace
 from pathlib import Path
@@ -43,8 +44,9 @@ from .model import Variant
 
 CACHE_FILE = Path(__file__).with_name("builtin.pickle")
 _PACKAGE = Path(__file__).resolve().parents[1]
-#: The code whose output is stored: what reads and checks descriptors, and the classes pickled.
-_CODE = ("descriptor/*.py", "geometry/*.py", "rules/spec.py", "rules/registry.py")
+#: The code whose output is stored: what reads and checks descriptors, and the classes
+#: pickled (a folder stands for its ``.py`` files).
+_CODE = ("descriptor/", "geometry/", "rules/spec.py", "rules/registry.py")
 #: The layout of the file; a file of another layout is not used (as a stale one is not).
 _FORMAT = 2
 #: Variants that came from the file (so were checked when it was written).
@@ -52,16 +54,28 @@ _FORMAT = 2
 _VERIFIED: dict[int, weakref.ref[Variant]] = {}
 
 
+def _code_files() -> list[str]:
+    """The files of :data:`_CODE`, relative to the package, in the order they are digested
+    (listed with ``os.listdir``: a glob compiled its pattern in every process's start)."""
+    found: list[str] = []
+    for entry in _CODE:
+        if entry.endswith("/"):
+            names = os.listdir(_PACKAGE / entry)
+            # compiled.py only stores and finds what the others make
+            found += sorted(entry + name for name in names if name.endswith(".py") and name != "compiled.py")
+        else:
+            found.append(entry)
+    return found
+
+
 @functools.cache
 def fingerprint() -> str:
     """A digest of the code that turns a descriptor into a Variant."""
     digest = sha256()
-    for pattern in _CODE:
-        for path in sorted(_PACKAGE.glob(pattern)):
-            if path.name == "compiled.py":
-                continue  # this module only stores and finds what the others make
-            digest.update(path.relative_to(_PACKAGE).as_posix().encode())
-            digest.update(path.read_bytes())
+    for name in _code_files():
+        digest.update(name.encode())
+        with open(_PACKAGE / name, "rb") as file:
+            digest.update(file.read())
     return digest.hexdigest()
 
 

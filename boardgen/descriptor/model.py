@@ -21,22 +21,29 @@ __all__ = [
 ]
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BoardgenError
 from ..fonts import FontSet
 from ..geometry import Grid, HexHexGrid, PitGrid, RhombusGrid, Side, SquareGrid, TriangleGrid
+from ..records import record
 from ..rules.spec import GameSpec, PlayerSpec, ScoringTrack
-from .artwork import Artwork
 
 if TYPE_CHECKING:
+    # Only named in annotations: a game with artwork imports it as it is read (the
+    # descriptor's reader, or the unpickler of a compiled game), others never need it.
+    from .artwork import Artwork
     from .yamlload import Loaded, PathKey
 
 
-@dataclass(frozen=True)
+@record
 class Player:
+    """A player: its id (``black``), its name per language, the colour of its pieces, the
+    capital letter that marks them, and the side of the board it plays from (None on a
+    board without sides)."""
+
     id: str
     name: Mapping[str, str]
     colour: str
@@ -44,7 +51,7 @@ class Player:
     side: Side | None
 
 
-@dataclass(frozen=True)
+@record
 class RegionStyle:
     """How a named region looks and is called: its name per language (the sheet's word
     for it, "the lake"), and its own colour and pattern on the board (``hatch``,
@@ -58,7 +65,7 @@ class RegionStyle:
     forms: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record
 class PieceKind:
     """A kind of piece a game declares (``pieces:``): its name per language and what is
     drawn on its counters, a glyph per player (a symbol such as ♚, or letters) or the
@@ -74,7 +81,7 @@ class PieceKind:
         return any(ord(ch) >= 0x2000 for ch in self.glyph.get(player_id, ""))
 
 
-@dataclass(frozen=True)
+@record
 class BoardWord:
     """Words printed on the board itself (Xiangqi's river: 楚河 漢界), the same in every
     language: centred on ``at`` (board units, y north, as :meth:`Grid.centre`), ``size``
@@ -85,7 +92,7 @@ class BoardWord:
     size: float
 
 
-@dataclass(frozen=True)
+@record
 class BoardSpec:
     """The board as written: its grid plus which cells take pieces."""
 
@@ -103,13 +110,15 @@ class BoardSpec:
     words: tuple[BoardWord, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class RulesSpec:
+    """The rules as written: the family that plays them and its switches (``rules.params``)."""
+
     family: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record
 class PrintSettings:
     """Defaults a user can override on the command line."""
 
@@ -123,7 +132,7 @@ class PrintSettings:
     fonts: FontSet | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Example:
     """A move shown on the rule sheet: the engine plays ``move`` from ``position``.
 
@@ -143,7 +152,7 @@ class Example:
     window: frozenset[int] | None = None
 
 
-@dataclass(frozen=True)
+@record
 class SheetTexts:
     """The free texts of a rule sheet that a descriptor writes itself, in one language.
 
@@ -158,14 +167,17 @@ class SheetTexts:
     notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record
 class Source:
+    """A document the descriptor draws on: its file or address, its language, and what
+    was taken from it."""
+
     document: str
     language: str
     about: str
 
 
-@dataclass(frozen=True)
+@record
 class Variant:
     """One game, as described by ``variants/<id>.yaml``."""
 

@@ -23,12 +23,13 @@ __all__ = [
 
 import math
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import NamedTuple
 
 from ..descriptor.model import Variant
 from ..fonts import text_width
 from ..geometry import SquareGrid
+from ..records import record
 from ..rules.base import PieceView
 from ..scene import Group, Item, Polygon, Rect, Scene, Style, Text
 from ..textboard import describe_position
@@ -42,7 +43,7 @@ from .typefaces import in_its_fonts
 from .words import word_items
 
 
-@dataclass(frozen=True)
+@record
 class BoardOptions:
     """``flip`` draws the board from the north player's side (turned 180 degrees);
     ``window`` draws only those cells (a square board: the rectangle they span), with

@@ -62,8 +62,9 @@ _AROUND = (2.6, 2.0, 1.5)
 #: Least gain in size that makes a window worth showing instead of the whole board.
 _WORTH = 1.4
 
-#: Splits a path of cell names: a separator always follows a digit (names end in digits).
-_PATH_SPLIT = re.compile(r"(?<=[0-9])\s*[-x:]\s*")
+#: Splits a path of cell names: a separator always follows a digit (names end in digits;
+#: compiled on first use, and kept by re: most processes never need it).
+_PATH_SPLIT = r"(?<=[0-9])\s*[-x:]\s*"
 
 
 @in_its_fonts
@@ -112,7 +113,7 @@ def parse_cell(variant: Variant, text: str) -> int:
 
 def parse_path(variant: Variant, text: str) -> tuple[int, ...]:
     """Cells joined by ``-`` (or ``x``): ``c3-d4``, ``11-15``, ``a3-c5-e7``."""
-    parts = _PATH_SPLIT.split(text.strip().lower())
+    parts = re.split(_PATH_SPLIT, text.strip().lower())
     if len(parts) < 2:
         raise BoardgenError(f"{text!r} is not an arrow: write two or more cells joined by '-', e.g. c3-d4")
     return tuple(parse_cell(variant, part) for part in parts)

@@ -34,7 +34,7 @@ __all__ = [
     "relative_luminance",
 ]
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..descriptor.model import Variant
 from ..geometry import SquareGrid
@@ -69,9 +69,9 @@ def contrast_ratio(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-@dataclass(frozen=True)
-class ColourFinding:
-    """One piece colour on one cell colour, measured: ``ok`` when either ratio passes."""
+class ColourFinding(NamedTuple):
+    """One piece colour on one cell colour, measured: ``ok`` when either ratio passes (a
+    named tuple: cheaper to define at start-up than a frozen dataclass)."""
 
     player: str
     player_index: int

@@ -22,15 +22,17 @@ __all__ = [
 
 import functools
 from collections.abc import Mapping
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from ..descriptor.artwork import Artwork
 from ..descriptor.model import Variant
 from ..geometry import SquareGrid
 from ..rules.base import PieceView
 from ..scene import Circle, Group, Item, Polygon, Style, Text
 from .layout import Layout
 from .legible import MIN_TEXT_MM, OUTLINE, marked_players
+
+if TYPE_CHECKING:  # only named in annotations: games without artwork never import it
+    from ..descriptor.artwork import Artwork
 
 
 def luminance(colour: str) -> float:

@@ -28,11 +28,11 @@ __all__ = [
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from ..errors import BoardgenError
+from ..records import record
 from .base import Game
 from .spec import GameSpec
 
@@ -101,7 +101,7 @@ class SheetWriter(Protocol):
         ...
 
 
-@dataclass(frozen=True)
+@record
 class CounterNeed:
     """Counters a player needs to play, for the print-and-play pieces sheet: ``count``
     counters of ``kind`` (``man``, ``king``, ``stone``); ``spares`` when some should be

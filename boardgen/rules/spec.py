@@ -11,13 +11,14 @@ from __future__ import annotations
 __all__ = ["GameSpec", "PlayerSpec", "ScoringTrack"]
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from ..geometry import Grid, Side
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class PlayerSpec:
     """One player: ``id`` as in the descriptor ("white"), the edge they sit at, and
     the one-letter code used in position strings ("W", as in PDN FEN)."""
@@ -27,14 +28,14 @@ class PlayerSpec:
     letter: str
 
 
-@dataclass(frozen=True)
+@record
 class ScoringTrack:
     """Catchup-style scoring track: ovals numbered ``1 .. maximum`` around the board."""
 
     maximum: int
 
 
-@dataclass(frozen=True)
+@record
 class GameSpec:
     """A game ready to be played by a rule family."""
 

@@ -31,6 +31,9 @@ from ..params import ParamError, plain_error, read_switches
 
 @dataclass(frozen=True)
 class ConnectionParams:
+    """The connection family's rule switches, checked (``rules.params``: a switch left out
+    takes the value given here)."""
+
     connect: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     connect_all_sides: bool = False
     ring: bool = False

@@ -37,6 +37,9 @@ from ..params import ParamError, plain_error, read_switches
 
 @dataclass(frozen=True)
 class GoParams:
+    """The Go family's rule switches, checked (``rules.params``: a switch left out
+    takes the value given here)."""
+
     suicide: bool = False
     ko: str = "simple"
     repetition_draws: bool = False

@@ -21,6 +21,9 @@ from ..params import ParamError, read_switches
 
 @dataclass(frozen=True)
 class HopParams:
+    """The hop family's rule switches, checked (``rules.params``: a switch left out
+    takes the value given here)."""
+
     turn_limit: int = 0
     win_needs_own_pieces: bool = True
 

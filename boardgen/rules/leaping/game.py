@@ -11,7 +11,7 @@ from __future__ import annotations
 __all__ = ["LeapingGame", "Move", "make_game"]
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...errors import BoardgenError, shown
 from ..base import Check, Ending, MoveView, PieceView
@@ -21,15 +21,15 @@ from .endings import verdict
 from .movegen import MoveGen, Raw
 from .notation import Notation, Placement
 from .params import LeapingParams, parse_params
-from .perft import perft
 from .position import Position, play_raw, resting_king
 from .tables import build_tables
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     """A move in grid cells: every cell the piece stands on (origin first, each landing
-    cell of a capture, destination last) and the captured cells in capture order."""
+    cell of a capture, destination last) and the captured cells in capture order (a
+    named tuple, as the engine's positions are: cheaper to define at start-up than a
+    frozen dataclass)."""
 
     path: tuple[int, ...]
     captured: tuple[int, ...] = ()
@@ -137,6 +137,9 @@ class LeapingGame:
         """Move paths ``depth`` plies deep (``distinct``: count paths that end alike once)."""
         if self.params.king_quiet_move_limit is not None:  # the moves depend on the past
             return self._perft_slow(position, depth, distinct)
+        # Lazy for start-up speed: only counting moves needs the counter (a diagram does not).
+        from .perft import perft
+
         p, o = position.turn, 1 - position.turn
         men, kings = position.men, position.kings
         return perft(self.gen, p, men[p], kings[p], men[o], kings[o], depth, distinct)

@@ -28,8 +28,7 @@ from __future__ import annotations
 __all__ = ["Counts", "EndgameDraw", "Range", "SideMaterial", "parse_endgame_draws"]
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...errors import BoardgenError
 
@@ -40,9 +39,12 @@ _SIDE_KEYS = ("pieces", "kings", "men")
 _ENTRY_KEYS = ("strong", "weak", "total", "moves", "restart_on_change")
 
 
-@dataclass(frozen=True)
-class Range:
-    """Whole numbers from ``low`` to ``high`` (None: no upper limit)."""
+class Range(NamedTuple):
+    """Whole numbers from ``low`` to ``high`` (None: no upper limit).
+
+    This record and the two below are named tuples: cheaper to define at start-up than
+    frozen dataclasses, and every game of the family imports them.
+    """
 
     low: int = 0
     high: int | None = None
@@ -59,8 +61,7 @@ class Range:
 ANY = Range()
 
 
-@dataclass(frozen=True)
-class SideMaterial:
+class SideMaterial(NamedTuple):
     """What one player's pieces must be for an entry to apply."""
 
     pieces: Range = ANY
@@ -71,8 +72,7 @@ class SideMaterial:
         return men + kings in self.pieces and kings in self.kings and men in self.men
 
 
-@dataclass(frozen=True)
-class EndgameDraw:
+class EndgameDraw(NamedTuple):
     """One counted draw: the material it applies to and its length in moves by each."""
 
     strong: SideMaterial

@@ -26,20 +26,22 @@ from __future__ import annotations
 __all__ = ["Notation", "Placement"]
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...errors import BoardgenError, shown
 from ..spec import GameSpec
 
-_MOVE_SPLIT = re.compile(r"(?<=[0-9])\s*[x:-]\s*")
+#: Splits a move into squares (patterns compiled on first use, and kept by re: most
+#: processes never need them).
+_MOVE_SPLIT = r"(?<=[0-9])\s*[x:-]\s*"
 #: A number as users type it: ASCII digits only (``int`` also reads "¹4" and "١٤"), and few
 #: enough that ``int`` never meets Python's digit limit.
-_NUMBER = re.compile(r"[0-9]{1,9}")
+_NUMBER = r"[0-9]{1,9}"
 
 
-@dataclass(frozen=True)
-class Placement:
-    """A position in grid cells: men and kings per player number, counters, who moves."""
+class Placement(NamedTuple):
+    """A position in grid cells: men and kings per player number, counters, who moves (a
+    named tuple: cheaper to define at start-up than a frozen dataclass)."""
 
     men: tuple[frozenset[int], frozenset[int]]
     kings: tuple[frozenset[int], frozenset[int]]
@@ -77,7 +79,7 @@ class Notation:
         """The playable cell ``text`` names; raises BoardgenError."""
         text = text.strip()
         if self.numbers:
-            if _NUMBER.fullmatch(text) and int(text) in self.by_number:
+            if re.fullmatch(_NUMBER, text) and int(text) in self.by_number:
                 return self.by_number[int(text)]
             named = self._named(text)  # a cell name (f6) reads too, as arrows and fills take it
             if named is None:
@@ -108,7 +110,7 @@ class Notation:
 
     def split_move(self, text: str) -> list[int]:
         """The squares written in a move, in order."""
-        parts = _MOVE_SPLIT.split(text.strip().lower())
+        parts = re.split(_MOVE_SPLIT, text.strip().lower())
         if len(parts) < 2:
             raise BoardgenError(f"{text!r} is not a move: write squares joined by '-' or 'x'")
         return [self.parse_square(p) for p in parts]
@@ -157,7 +159,7 @@ class Notation:
                 continue
             if "=" in field:
                 name, _, value = field.partition("=")
-                if name.strip() not in counters or not _NUMBER.fullmatch(value.strip()):
+                if name.strip() not in counters or not re.fullmatch(_NUMBER, value.strip()):
                     raise BoardgenError(f"position {shown(text)}: bad counter field {field!r}")
                 counters[name.strip()] = int(value)
                 continue

@@ -24,6 +24,9 @@ from ..params import ParamError, read_switches
 
 @dataclass(frozen=True)
 class LinesParams:
+    """The lines family's rule switches, checked (``rules.params``: a switch left out
+    takes the value given here)."""
+
     both_connected: str = "mover-wins"
     repetition_draws: bool = False
     no_move_loses: bool = True

@@ -30,6 +30,9 @@ from ..params import ParamError, read_switches
 
 @dataclass(frozen=True)
 class MorrisParams:
+    """The morris family's rule switches, checked (``rules.params``: a switch left out
+    takes the value given here)."""
+
     men: int = 9
     flying: bool = True
     mill_protection: bool = True

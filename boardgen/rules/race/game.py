@@ -28,6 +28,8 @@ Move = tuple[int, int]
 
 @dataclass(frozen=True)
 class RacePosition:
+    """A race position: each player's men (a bitboard per player number) and who moves."""
+
     men: tuple[int, int]
     mover: int
 

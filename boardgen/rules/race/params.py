@@ -23,6 +23,9 @@ from ..params import ParamError, read_switches
 
 @dataclass(frozen=True)
 class RaceParams:
+    """The race family's rule switches, checked (``rules.params``: a switch left out
+    takes the value given here)."""
+
     capture_straight: bool = False
     capture_diagonal: bool = True
     no_move_loses: bool = True

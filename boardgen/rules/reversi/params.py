@@ -19,6 +19,9 @@ from ..params import ParamError, read_switches
 
 @dataclass(frozen=True)
 class ReversiParams:
+    """The reversi family's rule switches, checked (``rules.params``: a switch left out
+    takes the value given here)."""
+
     empty_cells_to_winner: bool = False
 
 
