@@ -25,7 +25,7 @@ $(TEST_STAMP): pyproject.toml
 	rm -f $(VENV)/.run-* $(VENV)/.test-* $(VENV)/.installed-*
 	touch $(RUN_STAMP) $@
 
-# The six games of the original brief; `make library` builds every shipped game (thirty-four).
+# The six games of the original brief; `make library` builds every shipped game (thirty-six).
 BRIEF := kruzno-checkers hex9-checkers catchup american-checkers pool-checkers variante-dames
 
 boards: $(RUN_STAMP)

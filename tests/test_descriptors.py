@@ -43,6 +43,8 @@ CLASSIC_PLAYED = {
     "game-of-y": "connection",
     "havannah-8": "connection",
     "nine-mens-morris": "morris",
+    "six-mens-morris": "morris",
+    "twelve-mens-morris": "morris",
     "chinese-checkers": "hop",
 }
 #: The classic boards of issue 17 that stay print-only: no family plays them yet.

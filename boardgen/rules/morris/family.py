@@ -44,7 +44,8 @@ class MorrisFamily(RuleFamily[MorrisGame]):
             [s.say(KEY + f"mill_protection.{str(p.mill_protection).lower()}"), s.say("rules.morris.again")],
         )
         limit = s.count(KEY + "turn_limit", p.turn_limit) if p.turn_limit else ""
-        s.section("end", [s.say("rules.morris.lose"), limit], title=s.say("sections.game-end"))
+        full = s.say(KEY + "full_board_draws.true") if p.full_board_draws else ""
+        s.section("end", [s.say("rules.morris.lose"), full, limit], title=s.say("sections.game-end"))
 
     def components(self, s: SheetWriter, game: MorrisGame) -> list[str]:
         return [s.count("components.men", game.params.men, player=s.name(pl.id)) for pl in game.spec.players]
@@ -55,6 +56,7 @@ class MorrisFamily(RuleFamily[MorrisGame]):
             KEY + "flying.true",
             KEY + "mill_protection.true",
             KEY + "mill_protection.false",
+            KEY + "full_board_draws.true",
         )
         yield KEY + "turn_limit"
 

@@ -6,7 +6,8 @@ point, or, with ``flying`` and three men left, to any empty point. A man that
 completes a mill (three in a row along a line) lets its player remove an enemy man:
 the removal is a ply of its own, by the same player, so the rule sheet and perft see
 it. With ``mill_protection``, men in mills may only be removed when every enemy man
-stands in one. A player left with two men, or unable to move, loses.
+stands in one. A player left with two men, or unable to move, loses; with
+``full_board_draws``, a board the placing filled is a draw instead.
 """
 
 from __future__ import annotations
@@ -258,6 +259,8 @@ class MorrisGame:
             return Ending("draw", f"the turn limit ({limit}) was reached")
         if not self._moves(position):
             me = position.mover
+            if self.params.full_board_draws and position.men[0] | position.men[1] == self.board.full:
+                return Ending("draw", "the placing filled the board")
             return Ending(self.player_ids[1 - me], f"{self.player_ids[me]} cannot move")
         return None
 

@@ -8,6 +8,10 @@
 ``mill_protection`` (default true)
     A man standing in a mill may not be removed while the opponent has men outside
     mills.
+``full_board_draws`` (default false)
+    A board filled to its last point by the placing, so that the player to move cannot
+    move, is a draw instead of that player's loss (Twelve Men's Morris: 24 men on 24
+    points).
 ``turn_limit`` (default 0: none)
     The game is drawn after this many turns (a turn with its removal counts once;
     OpenSpiel: 200).
@@ -36,6 +40,7 @@ class MorrisParams:
     men: int = 9
     flying: bool = True
     mill_protection: bool = True
+    full_board_draws: bool = False
     turn_limit: int = 0
 
 
