@@ -31,6 +31,9 @@ _OPENED: dict[tuple[int, int, int, int, type[Game]], Game] = {}
 #: Files ids were found at, by the id, the working folder, and the folders searched with
 #: their state (a file added to or removed from a folder changes its modification time).
 _FOUND: dict[tuple[Any, ...], Path] = {}
+#: The library last searched, by the working folder and the folders with their state (as
+#: :data:`_FOUND`): a page drawing several games lists the shipped folder once, not per game.
+_LIBRARY: dict[tuple[Any, ...], Library] = {}
 
 
 def find_variant(ref: str | Path, folders: Sequence[str | Path] = ()) -> Variant:
@@ -53,6 +56,17 @@ def _stamp(path: Path) -> tuple[int, int, int, int] | None:
     except OSError:
         return None
     return (stat.st_dev, stat.st_ino, stat.st_mtime_ns, stat.st_size)
+
+
+def _library(state: tuple[Any, ...], folders: Sequence[str | Path]) -> Library:
+    """The library of ``folders`` (and ``BOARDGEN_VARIANTS``) in ``state`` (see
+    :data:`_LIBRARY`), made again only when that changes; only the last one is kept."""
+    library = _LIBRARY.get(state)
+    if library is None:
+        library = Library([Path(f) for f in folders])
+        _LIBRARY.clear()
+        _LIBRARY[state] = library
+    return library
 
 
 def open_game(
@@ -81,7 +95,7 @@ def open_game(
     stamp = _stamp(known) if known is not None else None
     found = _OPENED.get((*stamp, kind)) if stamp is not None else None
     if found is None:
-        library = Library([Path(f) for f in folders])
+        library = _library(lookup[1:], folders)
         path = library.path(text)
         variant = library.load(text)
         stamp = _stamp(variant.file)

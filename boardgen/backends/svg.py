@@ -139,10 +139,9 @@ def _text_paint(item: Text) -> tuple[dict[str, str], tuple[tuple[str, str, str],
 def _shape(item: Item, remember: bool = True) -> tuple[Shape, Mapping[str, str]]:
     """A shape or a text (not a group) as markup, and its paint; kept per scene object
     (unless ``remember`` is false), since the pieces of a game's diagrams are the same
-    objects (see :func:`boardgen.render.pieces._layers`)."""
-    known = _SHAPES.get(id(item))
-    if known is not None and known[0] is item:  # the object itself, not one at a reused address
-        return known[1], known[2]
+    objects (see :func:`boardgen.render.pieces._layers`): :meth:`_Writer.items` finds it
+    there the next time (the object itself, not one at a reused address: the entry
+    holds it)."""
     if isinstance(item, Text):
         face = item.fonts.face_for(item.text, bold=item.bold, symbols=item.symbols)
         if face.family is None:  # a face viewers may lack: its outlines (see .outlines)
@@ -206,15 +205,23 @@ class _Writer:
         self.remember = remember  # keep each shape's markup for the next picture (see _shape)
 
     def items(self, parent: Element, items: Sequence[Item]) -> Mapping[str, str]:
-        """Write ``items`` into ``parent`` and hoist their shared paint onto it."""
-        return _hoist(parent, [self.item(parent, item) for item in items])
-
-    def item(self, parent: Element, item: Item) -> Mapping[str, str]:
-        if isinstance(item, Group):
-            return self.group(parent, item)
-        shape, paint = _shape(item, self.remember)
-        parent.children.append(shape)
-        return paint
+        """Write ``items`` into ``parent`` and hoist their shared paint onto it. A shape
+        written before (see :func:`_shape`) is looked up here, without a call: most of a
+        game's diagrams' shapes are (the same pieces on the same squares)."""
+        children = parent.children
+        paints: list[Mapping[str, str]] = []
+        for item in items:
+            known = _SHAPES.get(id(item))
+            if known is not None and known[0] is item:
+                children.append(known[1])
+                paints.append(known[2])
+            elif isinstance(item, Group):
+                paints.append(self.group(parent, item))
+            else:
+                shape, paint = _shape(item, self.remember)
+                children.append(shape)
+                paints.append(paint)
+        return _hoist(parent, paints)
 
     def group(self, parent: Element, group: Group) -> Mapping[str, str]:
         e = Element("g")
@@ -255,6 +262,15 @@ def _hoist(element: Element, paints: Sequence[Mapping[str, str]]) -> dict[str, s
     an attribute either does not use it or is a group whose own children all set it.
     Children that share a paint mapping (shapes of one style) are counted together.
     """
+    hoisted: dict[str, str] = {}
+    if len(set(map(id, paints))) == 1:  # children of one style (a player's discs): all of it is shared
+        paint = paints[0]
+        if len(paints) >= 2:
+            for name in INHERITED:
+                value = paint.get(name)
+                if value is not None:
+                    element.attributes[name] = hoisted[name] = value
+        return hoisted
     distinct: dict[int, list[Any]] = {}  # one entry per mapping, in order of first use
     for paint in paints:
         seen = distinct.get(id(paint))
@@ -262,15 +278,6 @@ def _hoist(element: Element, paints: Sequence[Mapping[str, str]]) -> dict[str, s
             distinct[id(paint)] = [paint, 1]
         else:
             seen[1] += 1
-    hoisted: dict[str, str] = {}
-    if len(distinct) == 1:  # children of one style (a player's discs): all of it is shared
-        paint, times = next(iter(distinct.values()))
-        if times >= 2:
-            for name in INHERITED:
-                value = paint.get(name)
-                if value is not None:
-                    element.attributes[name] = hoisted[name] = value
-        return hoisted
     # How many children have each value of each property, values in order of first use.
     counts: dict[str, dict[str, int]] = {}
     for paint, times in distinct.values():

@@ -34,6 +34,7 @@ __all__ = [
     "relative_luminance",
 ]
 
+import functools
 from typing import NamedTuple
 
 from ..descriptor.model import Variant
@@ -154,9 +155,15 @@ def legible_items(items: tuple[Item, ...], scale: float) -> tuple[Item, ...]:
 def marked_players(variant: Variant) -> frozenset[str]:
     """The players whose pieces carry their letter: each whose colour is, in greyscale,
     within :data:`PLAYER_CONTRAST` of another player's."""
-    players = variant.players
+    return _marked(tuple((p.id, p.colour) for p in variant.players))
+
+
+@functools.lru_cache(maxsize=256)
+def _marked(players: tuple[tuple[str, str], ...]) -> frozenset[str]:
+    """:func:`marked_players` of players given as (id, colour), measured once per set of
+    colours: every diagram asks, and its luminances take powers."""
     return frozenset(
-        a.id
-        for a in players
-        if any(b.id != a.id and contrast_ratio(a.colour, b.colour) < PLAYER_CONTRAST for b in players)
+        a
+        for a, ink in players
+        if any(b != a and contrast_ratio(ink, other) < PLAYER_CONTRAST for b, other in players)
     )

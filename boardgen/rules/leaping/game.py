@@ -50,6 +50,9 @@ class LeapingGame:
         self.gen = MoveGen(self.tables)
         self.notation = Notation(spec)
         self.player_ids = (spec.players[0].id, spec.players[1].id)
+        #: Each player's man and king as :meth:`pieces` shows them: views are immutable, so
+        #: one of each serves every cell (made anew, two dozen took most of the call).
+        self._views = tuple((PieceView(pid, "man"), PieceView(pid, "king")) for pid in self.player_ids)
         if spec.first not in self.player_ids:
             raise BoardgenError(f"first player {spec.first!r} is not a player", key="first")
         #: The last position played from and its legal moves by cells (see :meth:`play`).
@@ -170,11 +173,11 @@ class LeapingGame:
 
     def pieces(self, position: Position) -> dict[int, PieceView]:
         found: dict[int, PieceView] = {}
-        for p, pid in enumerate(self.player_ids):
+        for p, (man, king) in enumerate(self._views):
             for cell in self.layout.cells_of(position.men[p]):
-                found[cell] = PieceView(pid, "man")
+                found[cell] = man
             for cell in self.layout.cells_of(position.kings[p]):
-                found[cell] = PieceView(pid, "king")
+                found[cell] = king
         return found
 
     def move_text(self, position: Position, move: Move) -> str:
