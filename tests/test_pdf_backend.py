@@ -240,3 +240,32 @@ def test_measuring_text_does_not_import_reportlab() -> None:
 def test_empty_document_is_refused() -> None:
     with pytest.raises(ValueError):
         render_pdf(Document(()))
+
+
+@pytest.mark.parametrize(
+    ("cx", "cy", "r"),
+    [(0.0, 0.0, 1.0), (12.5, 7.25, 3.3), (-40.123456, 311.9, 0.35), (1e-3, 2e5, 17.0), (5.0, 5.0, 0.0)],
+)
+@pytest.mark.parametrize(("stroke", "fill"), [(1, 1), (1, 0), (0, 1)])
+def test_circles_are_written_as_reportlab_writes_them(
+    cx: float, cy: float, r: float, stroke: int, fill: int
+) -> None:
+    """The backend writes a circle's operators itself (speed); they must stay reportlab's, byte for byte."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from boardgen.backends import pdf
+
+    theirs = Canvas(io.BytesIO())
+    theirs._code = []
+    theirs.circle(cx, cy, r, stroke=stroke, fill=fill)
+    ours = Canvas(io.BytesIO())
+    ours._code = []
+    pdf._Painter(ours).item(
+        Circle(
+            cx,
+            cy,
+            r,
+            Style(fill="#000000" if fill else None, stroke="#000000" if stroke else None, stroke_width=1.0),
+        )
+    )
+    assert ours._code[-len(theirs._code) :] == theirs._code
