@@ -143,3 +143,38 @@ def test_font_subsets_made_for_other_documents_change_nothing() -> None:
     _page((Text(5, 10, "Zwölf", 5), Text(5, 20, "Boxkämpfer jagen Viktor", 4, bold=True)))
     _page((Text(5, 10, "Zwölf Boxkämpfer", 5),))
     assert _page((Text(5, 10, "Zwölf Boxkämpfer", 5),)) == alone
+
+
+@pytest.mark.parametrize("game", ["american-checkers", "breakthrough", "go-19"])
+def test_a_board_is_finished_only_the_way_round_it_is_printed(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Either way round a board's tiles are cut and counted, but only the winner's are
+    finished into a plan; its pages are those of comparing both orientations in full."""
+    from boardgen.render import sheet
+    from boardgen.render.pictures import RenderOptions, board_pages_for, scene_for, title_of
+
+    monkeypatch.setattr(sheet, "_PLANS", memo.Memo())
+    variant = load_variant(game)
+    options = RenderOptions(lang="en")
+    artwork = scene_for(variant, "board", options)
+    pages = board_pages_for(variant, options)
+    cuts = {
+        turned: sheet._PLANS.recall(artwork.items, _room(turned), lambda: None) for turned in (False, True)
+    }
+    finished = {turned for turned, cut in cuts.items() if cut is not None and cut._plan is not None}
+    both = {
+        turned: sheet.board_pages(artwork, A4, landscape=turned, title=title_of(variant, options))
+        for turned in (False, True)
+    }
+    winner = min((False, True), key=lambda turned: (len(both[turned]), turned))
+    assert finished == {winner}
+    assert len(pages) > 1
+    assert pages == both[winner]
+
+
+def _room(turned: bool) -> tuple[float, float]:
+    from boardgen.render.sheet import GUTTER, content_box
+
+    box = content_box(A4.oriented(turned)).inset(GUTTER, GUTTER, GUTTER, GUTTER)
+    return (box.width, box.height)
