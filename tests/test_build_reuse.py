@@ -178,3 +178,43 @@ def _room(turned: bool) -> tuple[float, float]:
 
     box = content_box(A4.oriented(turned)).inset(GUTTER, GUTTER, GUTTER, GUTTER)
     return (box.width, box.height)
+
+
+def test_a_paragraph_is_parsed_once_and_each_gets_its_own_fragments(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rule sheets' paragraphs are made again and again (trial layouts, booklets): the
+    markup is parsed once, and each paragraph gets copies of its fragments, which lay
+    out as a paragraph parsed afresh."""
+    from xml.sax.saxutils import escape
+
+    from reportlab.platypus import paraparser
+
+    from boardgen.sheets import flow
+
+    monkeypatch.setattr(flow, "_PARSED", {})
+    parsed = []
+    parse = paraparser.ParaParser.parse
+
+    def counted(self: object, *args: object, **kwargs: object) -> object:
+        parsed.append(args[0])
+        return parse(self, *args, **kwargs)
+
+    monkeypatch.setattr(paraparser.ParaParser, "parse", counted)
+    text = "Men move <one> square forward & capture by jumping; a man reaching the far row is crowned king"
+    style = flow.styles().body
+    first, second = flow.para(text, style), flow.para(text, style)
+    assert len(parsed) == 1
+    fresh = flow.SheetParagraph(escape(flow.glued(text)), style)
+    assert not {id(f) for f in first.frags} & {id(f) for f in second.frags}
+    assert [f.__dict__ for f in second.frags] == [f.__dict__ for f in fresh.frags]
+    assert (second.text, second.style, second.bulletText) == (fresh.text, fresh.style, fresh.bulletText)
+    assert second.wrap(120, 1000) == fresh.wrap(120, 1000)
+    assert _lines(second) == _lines(fresh)
+
+
+def _lines(paragraph: object) -> list[str]:
+    """A wrapped paragraph's lines as text (simple lines are tuples, styled ones frag lines)."""
+    lines = paragraph.blPara.lines  # type: ignore[attr-defined]
+    return [
+        " ".join(line[1]) if isinstance(line, tuple) else "".join(w.text for w in line.words)
+        for line in lines
+    ]
