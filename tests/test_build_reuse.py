@@ -218,3 +218,33 @@ def _lines(paragraph: object) -> list[str]:
         " ".join(line[1]) if isinstance(line, tuple) else "".join(w.text for w in line.words)
         for line in lines
     ]
+
+
+def test_subset_widths_and_maps_are_written_once_as_reportlab_writes_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each font subset's widths array is formatted, and its ToUnicode map compressed,
+    once per process: a page rendered again formats no widths, and its bytes are those
+    of reportlab's own font class."""
+    from reportlab.pdfbase import pdfdoc
+    from reportlab.pdfbase.pdfmetrics import getFont
+    from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
+
+    items = (Text(5, 10, "Zwölf Boxkämpfer", 5), Text(5, 20, "jagen Viktor", 4, bold=True))
+    kept = _page(items)
+    formatted = []
+    array_format = pdfdoc.PDFArray.format
+
+    def counted(self: object, document: object, IND: bytes = b"\n ") -> bytes:
+        formatted.append(len(self.sequence))  # type: ignore[attr-defined]
+        return array_format(self, document, IND)
+
+    monkeypatch.setattr(pdfdoc.PDFArray, "format", counted)
+    assert _page(items) == kept
+    assert not [n for n in formatted if n > 8]  # widths arrays: one number per glyph of the subset
+    fonts.register_pdf_fonts()
+    for face in fonts.current_fonts().faces:
+        font = getFont(face.name)
+        monkeypatch.setattr(font, "__class__", TTFont)
+        monkeypatch.setattr(font.face, "__class__", TTFontFace)
+    assert _page(items) == kept
