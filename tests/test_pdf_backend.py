@@ -269,3 +269,28 @@ def test_circles_are_written_as_reportlab_writes_them(
         )
     )
     assert ours._code[-len(theirs._code) :] == theirs._code
+
+
+@pytest.mark.parametrize("closed", [True, False])
+@pytest.mark.parametrize(("stroke", "fill"), [(1, 1), (1, 0), (0, 1)])
+def test_polygons_are_written_as_reportlabs_path_writes_them(closed: bool, stroke: int, fill: int) -> None:
+    """The backend writes a polygon's path itself (speed); it must stay reportlab's, byte for byte."""
+    from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+
+    from boardgen.backends import pdf
+
+    points = ((0.0, 0.0), (12.345678, 7.25), (-3.3, 1e-4), (250.0, 311.9))
+    theirs = Canvas(io.BytesIO())
+    theirs._code = []
+    path = theirs.beginPath()
+    path.moveTo(*points[0])
+    for x, y in points[1:]:
+        path.lineTo(x, y)
+    if closed:
+        path.close()
+    theirs.drawPath(path, stroke=stroke, fill=fill, fillMode=FILL_NON_ZERO)
+    ours = Canvas(io.BytesIO())
+    ours._code = []
+    style = Style(fill="#000000" if fill else None, stroke="#000000" if stroke else None, stroke_width=1.0)
+    pdf._Painter(ours).item(Polygon(points, style, closed=closed))
+    assert ours._code[-len(theirs._code) :] == theirs._code

@@ -254,14 +254,15 @@ class _Painter:
         stroke, fill = self.use(item.style)
         if not (stroke or fill) or len(item.points) < 2:
             return
-        path = self.c.beginPath()
-        (x0, y0), *rest = item.points
-        path.moveTo(x0, y0)
-        for x, y in rest:
-            path.lineTo(x, y)
+        # What reportlab's path object writes (``n``, move, lines, ``h``, joined by spaces,
+        # then the painting operator), written directly: the same bytes, without a
+        # method call per point.
+        points = item.points
+        code = ["n", f"{fp_str(*points[0])} m", *[f"{fp_str(x, y)} l" for x, y in points[1:]]]
         if item.closed:
-            path.close()
-        self.c.drawPath(path, stroke=int(stroke), fill=int(fill), fillMode=FILL_NON_ZERO)  # as SVG
+            code.append("h")
+        self.c._code.append(" ".join(code))
+        self.c._code.append(PATH_OPS[int(stroke), int(fill), FILL_NON_ZERO])  # nonzero, as SVG
 
     def ellipse(self, item: Ellipse) -> None:
         stroke, fill = self.use(item.style)
