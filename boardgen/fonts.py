@@ -355,6 +355,7 @@ def _kept_font_class() -> type:
 @functools.cache
 def _kept_flate() -> Any:
     """A flate filter compressing each text it is given once per process (a few MB kept)."""
+    # Lazy: reportlab is loaded only when a PDF is made (see the module docstring).
     from reportlab.pdfbase import pdfdoc  # type: ignore[import-untyped,unused-ignore]
 
     squeezed: dict[bytes, bytes] = {}
