@@ -309,7 +309,66 @@ def _subsets_kept(font: Any) -> Any:
     order it first uses them), and a build's hundreds of PDFs embed the same subsets
     again and again. The same bytes as made afresh."""
     font.face.__class__ = _kept_face_class()
+    font.__class__ = _kept_font_class()
     return font
+
+
+@functools.cache
+def _kept_font_class() -> type:
+    """reportlab's TrueType font, writing each subset's widths and ToUnicode map once per
+    process (see :func:`_subsets_kept`): the widths, an array of up to 256 numbers
+    formatted one by one, and the map, compressed, are the same for the same subset in
+    every document. The same bytes as made afresh."""
+    # Lazy: reportlab is loaded only when a PDF is made (see the module docstring).
+    from reportlab.pdfbase import pdfdoc  # type: ignore[import-untyped,unused-ignore]
+    from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped,unused-ignore]
+
+    written: dict[tuple[object, ...], bytes] = {}
+
+    class Widths(pdfdoc.PDFArray):  # type: ignore[misc]
+        def format(self, document: Any, IND: bytes = b"\n ") -> bytes:
+            key = (IND, *self.sequence)
+            if key not in written:
+                if len(written) >= _SUBSETS_KEPT:
+                    written.clear()
+                written[key] = super().format(document, IND)
+            return written[key]
+
+    flate = _kept_flate()
+
+    class KeptFont(TTFont):  # type: ignore[misc]
+        def addObjects(self, doc: Any) -> None:
+            state = self.state.get(doc)
+            count = len(state.subsets) if state is not None else 0
+            names = [self.getSubsetInternalName(n, doc)[1:] for n in range(count)]
+            super().addObjects(doc)  # (forgets the document's subsets)
+            for name in names:
+                font = doc.idToObject[name]
+                font.Widths = Widths(font.Widths.sequence)
+                cmap = doc.idToObject[font.ToUnicode.name]
+                if cmap.filters:  # None: the document's own, left so
+                    cmap.filters = [flate if f is pdfdoc.PDFZCompress else f for f in cmap.filters]
+
+    return KeptFont
+
+
+@functools.cache
+def _kept_flate() -> Any:
+    """A flate filter compressing each text it is given once per process (a few MB kept)."""
+    # Lazy: reportlab is loaded only when a PDF is made (see the module docstring).
+    from reportlab.pdfbase import pdfdoc  # type: ignore[import-untyped,unused-ignore]
+
+    squeezed: dict[bytes, bytes] = {}
+
+    class Flate(pdfdoc.PDFStreamFilterZCompress):  # type: ignore[misc]
+        def encode(self, text: bytes) -> bytes:
+            if text not in squeezed:
+                if len(squeezed) >= 4 * _SUBSETS_KEPT:
+                    squeezed.clear()
+                squeezed[text] = super().encode(text)
+            return squeezed[text]
+
+    return Flate()
 
 
 @functools.cache
@@ -320,17 +379,7 @@ def _kept_face_class() -> type:
     from reportlab.pdfbase.ttfonts import TTFontFace  # type: ignore[import-untyped,unused-ignore]
 
     made: dict[tuple[str, tuple[int, ...]], bytes] = {}
-    squeezed: dict[bytes, bytes] = {}
-
-    class Flate(pdfdoc.PDFStreamFilterZCompress):  # type: ignore[misc]
-        def encode(self, text: bytes) -> bytes:
-            if text not in squeezed:
-                if len(squeezed) >= _SUBSETS_KEPT:
-                    squeezed.clear()
-                squeezed[text] = super().encode(text)
-            return squeezed[text]
-
-    flate = Flate()
+    flate = _kept_flate()
 
     class KeptFace(TTFontFace):  # type: ignore[misc]
         def makeSubset(self, subset: list[int]) -> bytes:

@@ -143,3 +143,108 @@ def test_font_subsets_made_for_other_documents_change_nothing() -> None:
     _page((Text(5, 10, "Zwölf", 5), Text(5, 20, "Boxkämpfer jagen Viktor", 4, bold=True)))
     _page((Text(5, 10, "Zwölf Boxkämpfer", 5),))
     assert _page((Text(5, 10, "Zwölf Boxkämpfer", 5),)) == alone
+
+
+@pytest.mark.parametrize("game", ["american-checkers", "breakthrough", "go-19"])
+def test_a_board_is_finished_only_the_way_round_it_is_printed(
+    game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Either way round a board's tiles are cut and counted, but only the winner's are
+    finished into a plan; its pages are those of comparing both orientations in full."""
+    from boardgen.render import sheet
+    from boardgen.render.pictures import RenderOptions, board_pages_for, scene_for, title_of
+
+    monkeypatch.setattr(sheet, "_PLANS", memo.Memo())
+    variant = load_variant(game)
+    options = RenderOptions(lang="en")
+    artwork = scene_for(variant, "board", options)
+    pages = board_pages_for(variant, options)
+    cuts = {
+        turned: sheet._PLANS.recall(artwork.items, _room(turned), lambda: None) for turned in (False, True)
+    }
+    finished = {turned for turned, cut in cuts.items() if cut is not None and cut._plan is not None}
+    both = {
+        turned: sheet.board_pages(artwork, A4, landscape=turned, title=title_of(variant, options))
+        for turned in (False, True)
+    }
+    winner = min((False, True), key=lambda turned: (len(both[turned]), turned))
+    assert finished == {winner}
+    assert len(pages) > 1
+    assert pages == both[winner]
+
+
+def _room(turned: bool) -> tuple[float, float]:
+    from boardgen.render.sheet import GUTTER, content_box
+
+    box = content_box(A4.oriented(turned)).inset(GUTTER, GUTTER, GUTTER, GUTTER)
+    return (box.width, box.height)
+
+
+def test_a_paragraph_is_parsed_once_and_each_gets_its_own_fragments(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rule sheets' paragraphs are made again and again (trial layouts, booklets): the
+    markup is parsed once, and each paragraph gets copies of its fragments, which lay
+    out as a paragraph parsed afresh."""
+    from xml.sax.saxutils import escape
+
+    from reportlab.platypus import paraparser
+
+    from boardgen.sheets import flow
+
+    monkeypatch.setattr(flow, "_PARSED", {})
+    parsed = []
+    parse = paraparser.ParaParser.parse
+
+    def counted(self: object, *args: object, **kwargs: object) -> object:
+        parsed.append(args[0])
+        return parse(self, *args, **kwargs)
+
+    monkeypatch.setattr(paraparser.ParaParser, "parse", counted)
+    text = "Men move <one> square forward & capture by jumping; a man reaching the far row is crowned king"
+    style = flow.styles().body
+    first, second = flow.para(text, style), flow.para(text, style)
+    assert len(parsed) == 1
+    fresh = flow.SheetParagraph(escape(flow.glued(text)), style)
+    assert not {id(f) for f in first.frags} & {id(f) for f in second.frags}
+    assert [f.__dict__ for f in second.frags] == [f.__dict__ for f in fresh.frags]
+    assert (second.text, second.style, second.bulletText) == (fresh.text, fresh.style, fresh.bulletText)
+    assert second.wrap(120, 1000) == fresh.wrap(120, 1000)
+    assert _lines(second) == _lines(fresh)
+
+
+def _lines(paragraph: object) -> list[str]:
+    """A wrapped paragraph's lines as text (simple lines are tuples, styled ones frag lines)."""
+    lines = paragraph.blPara.lines  # type: ignore[attr-defined]
+    return [
+        " ".join(line[1]) if isinstance(line, tuple) else "".join(w.text for w in line.words)
+        for line in lines
+    ]
+
+
+def test_subset_widths_and_maps_are_written_once_as_reportlab_writes_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each font subset's widths array is formatted, and its ToUnicode map compressed,
+    once per process: a page rendered again formats no widths, and its bytes are those
+    of reportlab's own font class."""
+    from reportlab.pdfbase import pdfdoc
+    from reportlab.pdfbase.pdfmetrics import getFont
+    from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
+
+    items = (Text(5, 10, "Zwölf Boxkämpfer", 5), Text(5, 20, "jagen Viktor", 4, bold=True))
+    kept = _page(items)
+    formatted = []
+    array_format = pdfdoc.PDFArray.format
+
+    def counted(self: object, document: object, IND: bytes = b"\n ") -> bytes:
+        formatted.append(len(self.sequence))  # type: ignore[attr-defined]
+        return array_format(self, document, IND)
+
+    monkeypatch.setattr(pdfdoc.PDFArray, "format", counted)
+    assert _page(items) == kept
+    assert not [n for n in formatted if n > 8]  # widths arrays: one number per glyph of the subset
+    fonts.register_pdf_fonts()
+    for face in fonts.current_fonts().faces:
+        font = getFont(face.name)
+        monkeypatch.setattr(font, "__class__", TTFont)
+        monkeypatch.setattr(font.face, "__class__", TTFontFace)
+    assert _page(items) == kept

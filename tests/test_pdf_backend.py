@@ -240,3 +240,57 @@ def test_measuring_text_does_not_import_reportlab() -> None:
 def test_empty_document_is_refused() -> None:
     with pytest.raises(ValueError):
         render_pdf(Document(()))
+
+
+@pytest.mark.parametrize(
+    ("cx", "cy", "r"),
+    [(0.0, 0.0, 1.0), (12.5, 7.25, 3.3), (-40.123456, 311.9, 0.35), (1e-3, 2e5, 17.0), (5.0, 5.0, 0.0)],
+)
+@pytest.mark.parametrize(("stroke", "fill"), [(1, 1), (1, 0), (0, 1)])
+def test_circles_are_written_as_reportlab_writes_them(
+    cx: float, cy: float, r: float, stroke: int, fill: int
+) -> None:
+    """The backend writes a circle's operators itself (speed); they must stay reportlab's, byte for byte."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from boardgen.backends import pdf
+
+    theirs = Canvas(io.BytesIO())
+    theirs._code = []
+    theirs.circle(cx, cy, r, stroke=stroke, fill=fill)
+    ours = Canvas(io.BytesIO())
+    ours._code = []
+    pdf._Painter(ours).item(
+        Circle(
+            cx,
+            cy,
+            r,
+            Style(fill="#000000" if fill else None, stroke="#000000" if stroke else None, stroke_width=1.0),
+        )
+    )
+    assert ours._code[-len(theirs._code) :] == theirs._code
+
+
+@pytest.mark.parametrize("closed", [True, False])
+@pytest.mark.parametrize(("stroke", "fill"), [(1, 1), (1, 0), (0, 1)])
+def test_polygons_are_written_as_reportlabs_path_writes_them(closed: bool, stroke: int, fill: int) -> None:
+    """The backend writes a polygon's path itself (speed); it must stay reportlab's, byte for byte."""
+    from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+
+    from boardgen.backends import pdf
+
+    points = ((0.0, 0.0), (12.345678, 7.25), (-3.3, 1e-4), (250.0, 311.9))
+    theirs = Canvas(io.BytesIO())
+    theirs._code = []
+    path = theirs.beginPath()
+    path.moveTo(*points[0])
+    for x, y in points[1:]:
+        path.lineTo(x, y)
+    if closed:
+        path.close()
+    theirs.drawPath(path, stroke=stroke, fill=fill, fillMode=FILL_NON_ZERO)
+    ours = Canvas(io.BytesIO())
+    ours._code = []
+    style = Style(fill="#000000" if fill else None, stroke="#000000" if stroke else None, stroke_width=1.0)
+    pdf._Painter(ours).item(Polygon(points, style, closed=closed))
+    assert ours._code[-len(theirs._code) :] == theirs._code

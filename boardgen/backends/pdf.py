@@ -25,11 +25,16 @@ __all__ = ["MM", "draw_scene", "render_pdf"]
 
 import functools
 import io
+import math
 from dataclasses import dataclass, replace
 
 from reportlab.lib.rl_accel import fp_str  # type: ignore[import-untyped,unused-ignore]
 from reportlab.pdfbase.pdfmetrics import getFont  # type: ignore[import-untyped,unused-ignore]
-from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas  # type: ignore[import-untyped,unused-ignore]
+from reportlab.pdfgen.canvas import (  # type: ignore[import-untyped,unused-ignore]
+    FILL_NON_ZERO,
+    PATH_OPS,
+    Canvas,
+)
 
 from .. import fonts
 from ..scene import Circle, Document, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
@@ -51,6 +56,41 @@ def _rgb(colour: str) -> tuple[float, float, float]:
         raise ValueError(f"not a #rrggbb colour: {colour!r}")
     value = int(hexa, 16)
     return ((value >> 16) / 255, ((value >> 8) & 0xFF) / 255, (value & 0xFF) / 255)
+
+
+def _quarters() -> tuple[tuple[float, ...], ...]:
+    """The factors of reportlab's four Bézier quarters of a full ellipse
+    (:func:`reportlab.pdfgen.pdfgeom.bezierArc` from 0 through 360 degrees), each worked
+    out as it works them out, so that points made from them are the same floats."""
+    half = 90.0 * math.pi / 360.0
+    kappa = abs(4.0 / 3.0 * (1.0 - math.cos(half)) / math.sin(half))
+    found = []
+    for i in range(4):
+        t0, t1 = (0 + i * 90.0) * math.pi / 180.0, (0 + (i + 1) * 90.0) * math.pi / 180.0
+        c0, s0, c1, s1 = math.cos(t0), math.sin(t0), math.cos(t1), math.sin(t1)
+        found.append((c0, s0, c0 - kappa * s0, s0 + kappa * c0, c1 + kappa * s1, s1 - kappa * c1, c1, s1))
+    return tuple(found)
+
+
+_QUARTERS = _quarters()
+
+
+def _circle_code(cx: float, cy: float, r: float) -> list[str]:
+    """The path operators reportlab's ``Canvas.circle`` writes for this circle, byte for
+    byte (its ellipse's corners, centre and radii worked out in the same order), without
+    its general arc code: boards and counters draw tens of thousands of circles."""
+    x1, x2, y1, y2 = cx - r, cx + r, cy - r, cy + r
+    w, h = x2 - x1, y2 - y1  # Canvas.ellipse -> PDFPathObject.ellipse(x, y, width, height)
+    x2, y2 = x1 + w, y1 + h
+    x1, y1, x2, y2 = min(x1, x2), max(y1, y2), max(x1, x2), min(y1, y2)  # bezierArc
+    xc, yc, rx, ry = (x1 + x2) / 2.0, (y1 + y2) / 2.0, (x2 - x1) / 2.0, (y2 - y1) / 2.0
+    a, b = _QUARTERS[0][:2]
+    code = ["n", f"{fp_str(xc + rx * a, yc - ry * b)} m"]
+    for _, _, c, d, e, f, g, h_ in _QUARTERS:
+        code.append(
+            f"{fp_str(xc + rx * c, yc - ry * d, xc + rx * e, yc - ry * f, xc + rx * g, yc - ry * h_)} c"
+        )
+    return code
 
 
 @dataclass
@@ -201,7 +241,8 @@ class _Painter:
         elif isinstance(item, Circle):
             stroke, fill = self.use(item.style)
             if stroke or fill:
-                c.circle(item.cx, item.cy, item.r, stroke=int(stroke), fill=int(fill))
+                c._code.extend(_circle_code(item.cx, item.cy, item.r))
+                c._code.append(PATH_OPS[int(stroke), int(fill), c._fillMode])
         elif isinstance(item, Ellipse):
             self.ellipse(item)
         elif isinstance(item, Polygon):
@@ -213,14 +254,15 @@ class _Painter:
         stroke, fill = self.use(item.style)
         if not (stroke or fill) or len(item.points) < 2:
             return
-        path = self.c.beginPath()
-        (x0, y0), *rest = item.points
-        path.moveTo(x0, y0)
-        for x, y in rest:
-            path.lineTo(x, y)
+        # What reportlab's path object writes (``n``, move, lines, ``h``, joined by spaces,
+        # then the painting operator), written directly: the same bytes, without a
+        # method call per point.
+        points = item.points
+        code = ["n", f"{fp_str(*points[0])} m", *[f"{fp_str(x, y)} l" for x, y in points[1:]]]
         if item.closed:
-            path.close()
-        self.c.drawPath(path, stroke=int(stroke), fill=int(fill), fillMode=FILL_NON_ZERO)  # as SVG
+            code.append("h")
+        self.c._code.append(" ".join(code))
+        self.c._code.append(PATH_OPS[int(stroke), int(fill), FILL_NON_ZERO])  # nonzero, as SVG
 
     def ellipse(self, item: Ellipse) -> None:
         stroke, fill = self.use(item.style)

@@ -37,7 +37,7 @@ from ..rules.registry import family
 from ..scene import Scene
 from ..texts.catalogue import catalogue, typeset
 from .board import BoardOptions, board_extent, board_scene, board_size
-from .sheet import MAX_PAGES, board_pages, page_count
+from .sheet import MAX_PAGES, board_page_total, board_pages, page_count
 from .typefaces import in_its_fonts
 
 What = Literal["board", "start", "pieces", "rules"]
@@ -120,17 +120,19 @@ def tiled_board_pages(
 
     if landscape is not None:
         return pages(landscape)
+    # The pages of each way round are counted first (the tiles cut, not finished), and
+    # only the winner's are made: the other's tiles are neither finished nor laid out.
     try:
-        portrait = pages(False)
+        portrait = board_page_total(artwork, paper, landscape=False)
     except BoardgenError as refused:
         try:
             return pages(True)
         except BoardgenError:
             raise refused from None
-    if len(portrait) == 1:
-        return portrait
-    turned = pages(True)
-    return turned if len(turned) < len(portrait) else portrait
+    if portrait == 1:
+        return pages(False)
+    turned = board_page_total(artwork, paper, landscape=True)
+    return pages(True) if turned < portrait else pages(False)
 
 
 def _within_page_limit(

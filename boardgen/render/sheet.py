@@ -30,6 +30,7 @@ __all__ = [
     "OVERLAP",
     "RULER_BAND",
     "TITLE_BAND",
+    "board_page_total",
     "board_pages",
     "content_box",
     "diagram_page",
@@ -55,7 +56,7 @@ from ..texts.catalogue import Catalogue, catalogue
 from .joins import central_spot, label_spots, lines, rings
 from .legible import MIN_TEXT_MM, legible_items
 from .ruler import ruler
-from .tiles import OVERLAP, Plan, Tile, leaves, plan_tiles, tile_items
+from .tiles import OVERLAP, Cut, Plan, Tile, cut_tiles, leaves, tile_items
 
 #: Height of the title band at the top of the printable area, in mm.
 TITLE_BAND = 12.0
@@ -395,25 +396,42 @@ def page_count(width: float, height: float, paper: Paper, *, landscape: bool) ->
     return count(width, room.width) * count(height, room.height) + 1
 
 
-#: Tile plans per artwork: a board's files in every language share one artwork (see
-#: ``boardgen.outputs``), and its tiles are cut once.
+#: Tile cuts (and the plans they are finished into) per artwork: a board's files in every
+#: language share one artwork (see ``boardgen.outputs``), and its tiles are cut once.
 _PLANS = Memo()
 
 
-def _planned(items: tuple[Item, ...], room: Box, paper: Paper) -> Plan:
-    """:func:`plan_tiles` of ``items`` in ``room`` (a tile's room on ``paper``),
-    remembered for the last few artworks; a :class:`BoardgenError` when no tile can hold
-    a cell, or a word on the board with the cells under it."""
+def _cut(items: tuple[Item, ...], room: Box, paper: Paper) -> Cut:
+    """:func:`cut_tiles` of ``items`` in ``room`` (a tile's room on ``paper``),
+    remembered for the last few artworks with the plan it is finished into; a
+    :class:`BoardgenError` when no tile can hold a cell, or a word on the board with
+    the cells under it."""
     size = (room.width, room.height)
     try:
-        plan: Plan = _PLANS.recall(items, size, lambda: plan_tiles(items, size))
+        cut: Cut = _PLANS.recall(items, size, lambda: cut_tiles(items, size))
     except ValueError:
         raise BoardgenError(
             f"a cell of this board, or a word with the cells under it, does not fit whole on a tile "
             f"of {paper.name} paper ({room.width:.0f} x {room.height:.0f} mm): "
             "choose a smaller cell size or larger paper"
         ) from None
-    return plan
+    return cut
+
+
+def _planned(items: tuple[Item, ...], room: Box, paper: Paper) -> Plan:
+    """:func:`plan_tiles` of ``items`` in ``room``, as :func:`_cut` (finished once)."""
+    return _cut(items, room, paper).plan()
+
+
+def board_page_total(artwork: Scene, paper: Paper, *, landscape: bool) -> int:
+    """How many pages :func:`board_pages` makes, exactly, without making them: one, or
+    the map and a page per tile (the tiles only cut, not finished: the orientation
+    that loses is never finished nor drawn). Raises as :func:`board_pages` does."""
+    page = paper.oriented(landscape)
+    box = content_box(page)
+    if artwork.width <= box.width + 1e-9 and artwork.height <= box.height + 1e-9:
+        return 1
+    return _cut(artwork.items, box.inset(GUTTER, GUTTER, GUTTER, GUTTER), page).count + 1
 
 
 def tile_plan(artwork: Scene, paper: Paper, *, landscape: bool) -> Plan | None:

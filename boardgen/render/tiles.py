@@ -35,7 +35,18 @@ all (the empty corners around a hexagonal board) are not printed.
 
 from __future__ import annotations
 
-__all__ = ["OVERLAP", "Plan", "Tile", "item_bounds", "leaves", "plan_tiles", "split_lines", "tile_items"]
+__all__ = [
+    "OVERLAP",
+    "Cut",
+    "Plan",
+    "Tile",
+    "cut_tiles",
+    "item_bounds",
+    "leaves",
+    "plan_tiles",
+    "split_lines",
+    "tile_items",
+]
 
 import bisect
 import functools
@@ -349,6 +360,30 @@ class Plan:
 
 def plan_tiles(items: Sequence[Item], room: tuple[float, float]) -> Plan:
     """Tiles of at most ``room`` (width, height) mm covering the artwork ``items``."""
+    return cut_tiles(items, room).plan()
+
+
+class Cut:
+    """Where a board is cut into tiles (which shapes each tile holds), before the tiles
+    are finished (lines shared out, glue bands and joins laid): enough to count the
+    tiles, about half the work of a :class:`Plan`. A board that may be printed either
+    way round is cut both ways and only the way with fewer tiles is finished."""
+
+    def __init__(self, parts: tuple[Any, ...]) -> None:
+        self._parts = parts
+        self.count: int = len(parts[-1])
+        self._plan: Plan | None = None
+
+    def plan(self) -> Plan:
+        """The finished plan (finished once: finishing changes the cut's shapes)."""
+        if self._plan is None:
+            self._plan = _finish(*self._parts)
+            self._parts = ()
+        return self._plan
+
+
+def cut_tiles(items: Sequence[Item], room: tuple[float, float]) -> Cut:
+    """The tiles of at most ``room`` mm that :func:`plan_tiles` makes, before finishing."""
     nodes = tuple(_tree(item, 0.0, 0.0, 1.0, None) for item in items)
     width, height = room
     placed = [leaf for leaf in _leaves(nodes) if leaf.box is not None]
@@ -370,6 +405,18 @@ def plan_tiles(items: Sequence[Item], room: tuple[float, float]) -> Plan:
     fewest = _share(shapes, centres, _cuts(ys_spans, height, rows_bonds), width, bonds)
     even = _share(shapes, centres, _balanced(ys_spans, height, rows_bonds), width, bonds)
     cell_of = _with_containers(even if len(even) <= len(fewest) else fewest)
+    return Cut((nodes, lines, regions, room, cell_of))
+
+
+def _finish(
+    nodes: tuple[_Node, ...],
+    lines: list[_Node],
+    regions: _Regions,
+    room: tuple[float, float],
+    cell_of: dict[tuple[int, int], list[_Node]],
+) -> Plan:
+    """The :class:`Plan` of a :class:`Cut`."""
+    width, height = room
     columns, rows = 1 + max(k[0] for k in cell_of), 1 + max(k[1] for k in cell_of)
     keys = sorted(cell_of, key=lambda k: (k[1], k[0]))
     numbers = {key: n for n, key in enumerate(keys, start=1)}

@@ -364,8 +364,28 @@ class SheetParagraph(Paragraph):  # type: ignore[misc]
             super().draw()
 
 
+#: Paragraphs parsed so far, by markup and style (kept with it, so that its id is not
+#: reused): a sheet's paragraphs are made again for each trial layout, for the booklets
+#: and for the folded booklet's smaller page, and parsing the markup costs as much as
+#: breaking the lines. At most :data:`_PARSED_KEPT`; then all are forgotten.
+_PARSED: dict[tuple[str, int], tuple[Any, str, Any, list[Any], Any]] = {}
+_PARSED_KEPT = 8192
+
+
 def para(text: str, style: Any) -> Any:
-    return SheetParagraph(escape(glued(text)), style)
+    """``text`` as a :class:`SheetParagraph` in ``style``, its markup parsed once: each
+    paragraph gets copies of the parsed fragments (platypus may change them when it
+    splits a paragraph between pages), so it is the paragraph parsed afresh."""
+    markup = escape(glued(text))
+    key = (markup, id(style))
+    found = _PARSED.get(key)
+    if found is None or found[0] is not style:
+        parsed = SheetParagraph(markup, style)
+        if len(_PARSED) >= _PARSED_KEPT:
+            _PARSED.clear()
+        found = _PARSED[key] = (style, parsed.text, parsed.style, parsed.frags, parsed.bulletText)
+    _, cleaned, parsed_style, frags, bullet = found
+    return SheetParagraph(cleaned, parsed_style, bulletText=bullet, frags=[frag.clone() for frag in frags])
 
 
 class MeasuringCanvas(Canvas):  # type: ignore[misc]
