@@ -358,6 +358,25 @@ def test_the_run_field_is_read_and_checked() -> None:
         game("international-draughts").parse_position("W:W46,K3:B5:runW=3/1")
 
 
+def test_a_run_ends_with_its_king_and_is_kept_only_while_the_side_has_men() -> None:
+    """Fuzzing found texts the reader refused: a run naming a king just taken, and runs
+    of four and more moves by a side without men (the limit is off then, as no man comes
+    back). Every position's text reads back."""
+    g = game("frisian-draughts")
+    pos = g.parse_position("B:W46,K28:B22,5:runW=28/1")
+    taken = g.play(pos, g.parse_move(pos, "22x33"))
+    assert g.position_text(taken) == "W:W46:B5,33"
+    kings_only = g.parse_position("W:WK46:B1,2")  # White's king moves on and on, quietly
+    played = 0
+    while played < 12 and (legal := g.legal_moves(kings_only)):
+        kings_only = g.play(kings_only, legal[0])
+        played += 1
+        assert "runW" not in g.position_text(kings_only)
+        again = g.parse_position(g.position_text(kings_only))
+        assert again._replace(seen=kings_only.seen) == kings_only
+    assert played >= 4
+
+
 def test_pydraughts_agrees_on_the_tired_king() -> None:
     draughts = pytest.importorskip("draughts")
     board = draughts.Board(variant="frisian", fen="W:W46,K28:B1,5")

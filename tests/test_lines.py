@@ -72,3 +72,29 @@ def test_perft_equals_the_count_move_by_move(
     game = loa() if params is None else LinesGame(loa().spec, parse_params(params))
     for position in positions_met(game, seed=3, games=games, last=4):
         assert game.perft(position, depth) == perft_by_moves(game, position, depth)
+
+
+@pytest.mark.parametrize("move_limit", [0, 30])
+def test_a_position_reads_back_from_its_text(move_limit: int) -> None:
+    """Fuzzing found the moves played lost in the text: a position read back was another.
+    They are counted, and written, only under a move limit, the one rule that reads them."""
+    game = LinesGame(loa().spec, parse_params({"move_limit": move_limit}))
+    for position in positions_met(game, seed=5, games=3, last=12):
+        text = game.position_text(position)
+        assert text.endswith(f"/{position.plies}") == bool(move_limit)
+        again = game.parse_position(text)
+        assert (again.pieces, again.mover, again.winner, again.plies) == (
+            position.pieces,
+            position.mover,
+            position.winner,
+            position.plies,
+        )
+
+
+def test_the_moves_played_are_checked_and_the_limit_ends_the_game() -> None:
+    game = LinesGame(loa().spec, parse_params({"move_limit": 30}))
+    assert game.parse_position("B:b1,c1:W:a2,a3/B").plies == 0  # left out: none played
+    assert game.parse_position("B:b1,c1:W:a2,a3/B/30").winner == 2
+    for bad in ("x", "31", "-1", "9" * 5000):
+        with pytest.raises(BoardgenError, match="the moves played must be a whole number from 0 to 30"):
+            game.parse_position(f"B:b1,c1:W:a2,a3/B/{bad}")

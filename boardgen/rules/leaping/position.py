@@ -93,10 +93,11 @@ def play_raw(t: Tables, pos: Position, move: Raw, history: bool = True) -> Posit
     runs = pos.runs
     if t.params.king_quiet_move_limit is not None:
         run = 0
-        if not caps and not man_moved:
+        if not caps and not man_moved and mm:  # the limit holds while the side has men (none come back)
             count = (pos.runs[p] & 7) + 1 if pos.runs[p] >> 3 == path[0] else 1
             run = path[-1] << 3 | min(count, 7)
-        runs = (run, runs[1]) if p == 0 else (runs[0], run)
+        other = 0 if taken >> (runs[o] >> 3) & 1 else runs[o]  # a king taken ends its run
+        runs = (run, other) if p == 0 else (other, run)
     endgame = 0
     seen: tuple[Placement, ...] = ()
     if history:

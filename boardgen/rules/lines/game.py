@@ -30,7 +30,9 @@ Move = tuple[int, int]
 @dataclass(frozen=True)
 class LinesPosition:
     """Pieces per player, the mover, the result once decided (``winner`` -1: none,
-    2: drawn), the moves played, and the boards seen (when a rule needs them)."""
+    2: drawn), the moves played (counted only under a ``move_limit``, the one rule that
+    needs them, so that a position is what its text says), and the boards seen (when a
+    rule needs them)."""
 
     pieces: tuple[int, int]
     mover: int
@@ -88,7 +90,8 @@ class LinesGame:
         own = position.pieces[me] & ~(1 << a) | 1 << b
         opp = position.pieces[1 - me] & ~(1 << b)
         pieces = (own, opp) if me == 0 else (opp, own)
-        plies = position.plies + 1
+        p = self.params
+        plies = position.plies + 1 if p.move_limit else 0
         winner, why = -1, ""
         mine, theirs = self.connected(own), self.connected(opp)
         if mine and theirs and self.params.both_connected == "draw":
@@ -98,7 +101,6 @@ class LinesGame:
         elif theirs:
             winner, why = 1 - me, "connected all their pieces"
         seen = position.seen
-        p = self.params
         if p.move_limit and plies >= p.move_limit:
             winner, why = 2, f"the move limit ({p.move_limit}) was reached"
         elif self._remember:
@@ -246,10 +248,23 @@ class LinesGame:
         return MoveView(path=move)
 
     def position_text(self, position: LinesPosition) -> str:
-        return format_stones(self.lattice, self.letters, position.pieces, position.mover)
+        """``B:<cells>:W:<cells>/<mover>``, then ``/<moves played>`` under a move limit."""
+        board = format_stones(self.lattice, self.letters, position.pieces, position.mover)
+        return f"{board}/{position.plies}" if self.params.move_limit else board
 
     def parse_position(self, text: str) -> LinesPosition:
-        masks, mover, _ = parse_stones(self.lattice, self.letters, text)
+        """A position from its text; under a move limit the moves played may follow (0 if
+        left out). The boards seen before start afresh."""
+        limit = self.params.move_limit
+        counted = bool(limit) and text.count("/") >= 2
+        masks, mover, rest = parse_stones(self.lattice, self.letters, text, extra=1 if counted else 0)
+        plies = 0
+        if counted:
+            if not (rest[0].isascii() and rest[0].isdigit() and len(rest[0]) <= 6) or int(rest[0]) > limit:
+                raise BoardgenError(
+                    f"position {text.strip()!r}: the moves played must be a whole number from 0 to {limit}"
+                )
+            plies = int(rest[0])
         pieces = (masks[0], masks[1])
         seen = frozenset({pieces}) if self._remember else frozenset()
         winner, why = -1, ""
@@ -258,7 +273,9 @@ class LinesGame:
             winner, why = last, "connected all their pieces"
         elif self.connected(pieces[mover]):
             winner, why = mover, "connected all their pieces"
-        return LinesPosition(pieces, mover, winner, why, 0, seen)
+        if limit and plies >= limit:  # as a move reaching the limit ends the game
+            winner, why = 2, f"the move limit ({limit}) was reached"
+        return LinesPosition(pieces, mover, winner, why, plies, seen)
 
     # -- validation ------------------------------------------------------------------
 
