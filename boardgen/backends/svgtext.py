@@ -48,13 +48,9 @@ def cdata(text: str) -> str:
 
 
 def attribute(text: str) -> str:
-    """An attribute value escaped as ElementTree escapes it."""
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
+    """An attribute value escaped as ElementTree escapes it: as character data, and then
+    the quote and the white space a reader would otherwise normalise."""
+    text = cdata(text)
     if '"' in text:
         text = text.replace('"', "&quot;")
     if "\r" in text:
