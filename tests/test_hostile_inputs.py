@@ -507,3 +507,34 @@ def test_the_api_refuses_numeric_edges_with_its_own_error(call: str, value: obje
             boardgen.svg(game.start, size=value)  # type: ignore[arg-type]
         else:
             boardgen.read_pdn(ROOT / "examples" / "tinsley-chinook-1992-game32.pdn")[0].sheet(every=value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "game_id",
+    [
+        "go-9", "lines-of-action", "othello", "nine-mens-morris", "chinese-checkers", "hex-11",
+        "breakthrough", "catchup", "chess", "american-checkers",
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("tail", ["/" + "9" * 10_000, "x" * 10_000, ":" + "a1," * 3_000])
+def test_a_10_kb_position_is_named_in_a_short_line(game_id: str, tail: str) -> None:
+    """Every family's position reader quotes a long position cut short, as the leaping
+    family did: the stone families echoed all 10 KB of it in their one line."""
+    game = boardgen.load(game_id)
+    with pytest.raises(boardgen.BoardgenError) as caught:
+        game.position("B:a1:W:h8/B" + tail)
+    message = str(caught.value)
+    assert "\n" not in message and len(message) < 800, message[:900]
+
+
+@pytest.mark.parametrize(
+    "game_id",
+    ["go-9", "lines-of-action", "othello", "nine-mens-morris", "chinese-checkers", "hex-11", "breakthrough"],
+)
+def test_a_10_kb_move_is_named_in_a_short_line(game_id: str) -> None:
+    game = boardgen.load(game_id)
+    for text in ("x" * 10_000, "a1-" * 3_000, "\x07" * 10_000):
+        with pytest.raises(boardgen.BoardgenError) as caught:
+            game.start.play(text)
+        message = str(caught.value)
+        assert "\n" not in message and len(message) < 800, message[:900]

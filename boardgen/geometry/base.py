@@ -36,6 +36,8 @@ from collections import deque
 from collections.abc import Collection, Mapping, Sequence
 from typing import Literal, TypeVar
 
+from ..errors import shown
+
 Side = Literal["south", "north"]
 _G = TypeVar("_G", bound="Grid")
 #: How a board is drawn: cells pieces stand in, points on lines, or pits.
@@ -76,7 +78,7 @@ def column_letters(index: int, alphabet: str = ALPHABET) -> str:
 def parse_column_letters(text: str, alphabet: str = ALPHABET) -> int:
     """Inverse of :func:`column_letters`; raises ValueError on anything else."""
     if not text or not all(ch in alphabet for ch in text):
-        raise ValueError(f"{text!r} is not a column letter")
+        raise ValueError(f"{shown(text)} is not a column letter")
     index = 0
     for ch in text:
         index = index * len(alphabet) + alphabet.index(ch) + 1
@@ -159,7 +161,7 @@ class Grid(ABC):
         """The cell a user's name denotes; raises ValueError with a readable reason."""
         cell = self._by_name.get(text.strip().lower())
         if cell is None:
-            raise ValueError(f"no cell named {text!r} on this {self.describe()}")
+            raise ValueError(f"no cell named {shown(text)} on this {self.describe()}")
         return cell
 
     @abstractmethod

@@ -13,7 +13,7 @@ __all__ = ["format_stones", "parse_move_cell", "parse_stones"]
 
 from collections.abc import Sequence
 
-from ..errors import BoardgenError
+from ..errors import BoardgenError, shown
 from .lattice import Lattice
 
 
@@ -37,7 +37,7 @@ def parse_stones(
     Raises BoardgenError naming what is wrong: an unknown letter, a cell off the board
     or named twice, a cell held by two players, a missing field.
     """
-    what = f"position {text!r}"
+    what = f"position {shown(text)}"
     pairs = ":".join(f"{letter}:<cells>" for letter in letters)
     form = f"expected '{pairs}/<letter to move>'" + "/…" * extra
     parts = [p.strip() for p in text.strip().split("/")]
@@ -52,7 +52,9 @@ def parse_stones(
     for i in range(0, len(tokens), 2):
         letter = tokens[i].strip()
         if letter not in letters or letter in seen:
-            raise BoardgenError(f"{what}: expected the player letters {', '.join(letters)}, got {letter!r}")
+            raise BoardgenError(
+                f"{what}: expected the player letters {', '.join(letters)}, got {shown(letter)}"
+            )
         seen.add(letter)
         body = tokens[i + 1].strip()
         if body in ("", "-"):
@@ -66,7 +68,7 @@ def parse_stones(
             masks[letters.index(letter)] |= bit
     if parts[1] not in letters:
         raise BoardgenError(
-            f"{what}: the player to move must be one of {', '.join(letters)}, not {parts[1]!r}"
+            f"{what}: the player to move must be one of {', '.join(letters)}, not {shown(parts[1])}"
         )
     return masks, list(letters).index(parts[1]), parts[2:]
 

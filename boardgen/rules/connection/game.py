@@ -16,7 +16,7 @@ __all__ = ["SWAP", "ConnectionGame", "ConnectionPosition", "Move", "make_game"]
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ...errors import BoardgenError
+from ...errors import BoardgenError, shown
 from ..base import Check, Ending, MoveView, PieceView
 from ..lattice import Lattice, bits_of, nearest_directions
 from ..spec import GameSpec
@@ -205,7 +205,7 @@ class ConnectionGame:
         return "swap" if move == SWAP else self.spec.grid.name(move)
 
     def parse_move(self, position: ConnectionPosition, text: str) -> Move:
-        what = f"move {text!r}"
+        what = f"move {shown(text)}"
         move = SWAP if text.strip().lower() == "swap" else parse_move_cell(self.lattice, text, what)
         if move not in self.legal_moves(position):
             if move == SWAP:

@@ -17,7 +17,7 @@ __all__ = ["PASS", "GoGame", "GoPosition", "Move", "make_game", "star_points"]
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ...errors import BoardgenError
+from ...errors import BoardgenError, shown
 from ..base import Check, Ending, MoveView, PieceView
 from ..lattice import Lattice, bits_of, nearest_directions
 from ..spec import GameSpec
@@ -347,7 +347,7 @@ class GoGame:
         return "pass" if move == PASS else self.spec.grid.name(move)
 
     def parse_move(self, position: GoPosition, text: str) -> Move:
-        what = f"move {text!r}"
+        what = f"move {shown(text)}"
         move = PASS if text.strip().lower() == "pass" else parse_move_cell(self.lattice, text, what)
         if move not in self.legal_moves(position):
             try:
@@ -373,23 +373,23 @@ class GoGame:
         extra = len(parts) - 2
         if extra not in (0, 4):
             raise BoardgenError(
-                f"position {text!r}: expected 'B:<cells>:W:<cells>/<mover>[/ko/passes/b-w/moves]'"
+                f"position {shown(text)}: expected 'B:<cells>:W:<cells>/<mover>[/ko/passes/b-w/moves]'"
             )
         masks, mover, fields = parse_stones(self.lattice, self.letters, text, extra)
         ko, passes, prisoners, plies = -1, 0, (0, 0), 0
         if fields:
             try:
                 if fields[0] != "-":
-                    ko = self.lattice.bit(parse_move_cell(self.lattice, fields[0], f"position {text!r}"))
+                    ko = self.lattice.bit(parse_move_cell(self.lattice, fields[0], f"position {shown(text)}"))
                 passes = int(fields[1])
                 a, b = (int(v) for v in fields[2].split("-"))
                 prisoners, plies = (a, b), int(fields[3])
             except ValueError:
                 raise BoardgenError(
-                    f"position {text!r}: passes, prisoners 'b-w' and moves are whole numbers"
+                    f"position {shown(text)}: passes, prisoners 'b-w' and moves are whole numbers"
                 ) from None
             if not 0 <= passes <= 2 or min(*prisoners, plies) < 0:
-                raise BoardgenError(f"position {text!r}: passes are 0 to 2, counts are not negative")
+                raise BoardgenError(f"position {shown(text)}: passes are 0 to 2, counts are not negative")
         stones = (masks[0], masks[1])
         seen = frozenset({stones}) if self._remember else frozenset()
         return GoPosition(stones, mover, ko, passes, prisoners, plies, seen)

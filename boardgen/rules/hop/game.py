@@ -17,7 +17,7 @@ __all__ = ["STOP", "HopGame", "HopPosition", "Move", "make_game"]
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ...errors import BoardgenError
+from ...errors import BoardgenError, shown
 from ..base import Check, Ending, MoveView, PieceView
 from ..lattice import Lattice, bits_of, nearest_directions
 from ..spec import GameSpec
@@ -194,7 +194,9 @@ class HopGame:
         for move in self.legal_moves(position):
             if self._text(move) == text.strip().lower():
                 return move
-        raise BoardgenError(f"move {text!r} is not legal here (a step 'e5-e6', a hop 'e5:e7', or 'stop')")
+        raise BoardgenError(
+            f"move {shown(text)} is not legal here (a step 'e5-e6', a hop 'e5:e7', or 'stop')"
+        )
 
     def view(self, move: Move) -> MoveView:
         return MoveView(path=() if move == STOP else move)
@@ -214,13 +216,14 @@ class HopGame:
         extra = len(parts) - 2
         if extra not in (0, 1, 2):
             raise BoardgenError(
-                f"position {text!r}: expected '<letter>:<cells>:.../<mover>[/<turns>[/<hopping>:<visited>]]'"
+                f"position {shown(text)}: expected"
+                " '<letter>:<cells>:.../<mover>[/<turns>[/<hopping>:<visited>]]'"
             )
         masks, mover, fields = parse_stones(self.lattice, self.letters, text, extra)
         try:
             turns = int(fields[0]) if fields else 0
         except ValueError:
-            raise BoardgenError(f"position {text!r}: the turns are a whole number") from None
+            raise BoardgenError(f"position {shown(text)}: the turns are a whole number") from None
         hopping, visited = -1, 0
         if len(fields) == 2:
             head, _, seen = fields[1].partition(":")
@@ -228,7 +231,9 @@ class HopGame:
                 hopping = self.lattice.bit(self.spec.grid.parse(head))
                 visited = self.lattice.mask(self.spec.grid.parse(n) for n in seen.split(",") if n)
             except (ValueError, KeyError):
-                raise BoardgenError(f"position {text!r}: the chain is '<cell>:<visited cells>'") from None
+                raise BoardgenError(
+                    f"position {shown(text)}: the chain is '<cell>:<visited cells>'"
+                ) from None
         return HopPosition(tuple(masks), mover, hopping, visited, turns)
 
     # -- validation ------------------------------------------------------------------

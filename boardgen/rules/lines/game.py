@@ -15,7 +15,7 @@ __all__ = ["LinesGame", "LinesPosition", "Move", "make_game"]
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ...errors import BoardgenError
+from ...errors import BoardgenError, shown
 from ..base import Check, Ending, MoveView, PieceView
 from ..lattice import Lattice, bits_of
 from ..spec import GameSpec
@@ -235,7 +235,7 @@ class LinesGame:
         return self._text(position, move)
 
     def parse_move(self, position: LinesPosition, text: str) -> Move:
-        what = f"move {text!r}"
+        what = f"move {shown(text)}"
         parts = text.strip().lower().replace("x", "-").split("-")
         if len(parts) != 2:
             raise BoardgenError(f"{what}: write the cell left and the cell reached, e.g. 'b1-b3' or 'c1xa3'")
@@ -262,7 +262,8 @@ class LinesGame:
         if counted:
             if not (rest[0].isascii() and rest[0].isdigit() and len(rest[0]) <= 6) or int(rest[0]) > limit:
                 raise BoardgenError(
-                    f"position {text.strip()!r}: the moves played must be a whole number from 0 to {limit}"
+                    f"position {shown(text.strip())}: the moves played must be a whole number"
+                    f" from 0 to {limit}"
                 )
             plies = int(rest[0])
         pieces = (masks[0], masks[1])

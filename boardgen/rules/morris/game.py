@@ -17,7 +17,7 @@ __all__ = ["MorrisGame", "MorrisPosition", "Move", "make_game"]
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ...errors import BoardgenError
+from ...errors import BoardgenError, shown
 from ..base import Check, Ending, MoveView, PieceView
 from ..lattice import bits_of
 from ..spec import GameSpec
@@ -283,7 +283,7 @@ class MorrisGame:
             if self._text(move) == text.strip().lower():
                 return move
         example = "'d6' to place, 'd6-d5' to move, 'xd6' to remove"
-        raise BoardgenError(f"move {text!r} is not legal here ({example})")
+        raise BoardgenError(f"move {shown(text)} is not legal here ({example})")
 
     def view(self, move: Move) -> MoveView:
         a, b = move
@@ -301,7 +301,7 @@ class MorrisGame:
         return f"{board}/{position.hand[0]}-{position.hand[1]}/{state}/{position.turns}"
 
     def parse_position(self, text: str) -> MorrisPosition:
-        what = f"position {text!r}"
+        what = f"position {shown(text)}"
         parts = text.strip().split("/")
         if len(parts) != 5:
             raise BoardgenError(

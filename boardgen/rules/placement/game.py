@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from math import comb
 
-from ...errors import BoardgenError
+from ...errors import BoardgenError, shown
 from ..base import Check, Ending, MoveView, PieceView
 from ..spec import GameSpec
 from .bound import score_bounds
@@ -236,15 +236,15 @@ class PlacementGame:
 
     def parse_move(self, position: PlacementPosition, text: str) -> Move:
         """The legal turn ``text`` names (cells in any order, ``,``-separated)."""
-        cells = parse_cells(self.grid, self.groups.playable, text, f"turn {text!r}")
+        cells = parse_cells(self.grid, self.groups.playable, text, f"turn {shown(text)}")
         if not cells:
-            raise BoardgenError(f"turn {text!r}: name at least one cell, e.g. 'c3' or 'c3,d4'")
+            raise BoardgenError(f"turn {shown(text)}: name at least one cell, e.g. 'c3' or 'c3,d4'")
         taken = [c for c in cells if position.occupied >> c & 1]
         if taken:
-            raise BoardgenError(f"turn {text!r}: {cell_text(self.grid, taken)} already hold a stone")
+            raise BoardgenError(f"turn {shown(text)}: {cell_text(self.grid, taken)} already hold a stone")
         most = self.max_stones(position)
         if len(cells) > most:
-            raise BoardgenError(f"turn {text!r}: {self._limit_reason(position, most)}")
+            raise BoardgenError(f"turn {shown(text)}: {self._limit_reason(position, most)}")
         return frozenset(cells)
 
     def _limit_reason(self, position: PlacementPosition, most: int) -> str:
@@ -272,13 +272,13 @@ class PlacementGame:
             position.opening and position.mover != start.mover
         ):
             raise BoardgenError(
-                f"position {text!r}: 'first' belongs to the starting board with "
+                f"position {shown(text)}: 'first' belongs to the starting board with "
                 f"{self.letters[start.mover]} to move, and only to it"
             )
         last = 1 - position.mover
         if position.rose and position.scores[last] <= start.scores[last]:
             raise BoardgenError(
-                f"position {text!r}: 'rose' says {self.letters[last]}'s score rose, "
+                f"position {shown(text)}: 'rose' says {self.letters[last]}'s score rose, "
                 f"but it is still its starting {start.scores[last]}"
             )
         return position

@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ...errors import BoardgenError
+from ...errors import BoardgenError, shown
 from ...geometry import Grid
 from .groups import bits
 
@@ -104,7 +104,7 @@ def parse_cells(grid: Grid, playable: int, text: str, what: str) -> list[int]:
 
 def parse_fields(grid: Grid, letters: tuple[str, str], playable: int, text: str) -> PositionFields:
     """Read the text form; raises BoardgenError saying what is wrong and where."""
-    what = f"position {text!r}"
+    what = f"position {shown(text)}"
     form = f"expected '{letters[0]}:<cells>:{letters[1]}:<cells>/<letter to move>/<first|rose|->'"
     parts = text.strip().split("/")
     if len(parts) != 3:
@@ -118,7 +118,7 @@ def parse_fields(grid: Grid, letters: tuple[str, str], playable: int, text: str)
     for letter, cells_text in ((tokens[0].strip(), tokens[1]), (tokens[2].strip(), tokens[3])):
         if letter not in letters or letter in seen:
             raise BoardgenError(
-                f"{what}: expected the player letters {letters[0]} and {letters[1]}, got {letter!r}"
+                f"{what}: expected the player letters {letters[0]} and {letters[1]}, got {shown(letter)}"
             )
         seen.add(letter)
         for cell in parse_cells(grid, playable, cells_text, f"{what}, {letter}'s stones"):
@@ -127,9 +127,9 @@ def parse_fields(grid: Grid, letters: tuple[str, str], playable: int, text: str)
         raise BoardgenError(f"{what}: {cell_text(grid, bits(shared))} hold stones of both players")
     if to_move not in letters:
         raise BoardgenError(
-            f"{what}: the player to move must be {letters[0]} or {letters[1]}, not {to_move!r}"
+            f"{what}: the player to move must be {letters[0]} or {letters[1]}, not {shown(to_move)}"
         )
     if state not in _STATES:
-        raise BoardgenError(f"{what}: the turn state must be 'first', 'rose' or '-', not {state!r}")
+        raise BoardgenError(f"{what}: the turn state must be 'first', 'rose' or '-', not {shown(state)}")
     opening, rose = _STATES[state]
     return PositionFields((stones[0], stones[1]), letters.index(to_move), opening, rose)

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ...errors import BoardgenError
+from ...errors import BoardgenError, shown
 from ..base import Check, Ending, MoveView, PieceView
 from ..spec import GameSpec
 
@@ -84,21 +84,23 @@ class PrintOnlyGame:
         by_letter = {p.letter: p.id for p in self.spec.players}
         fields = text.strip().split(":")
         if len(fields) % 2 or not fields[0]:
-            raise BoardgenError(f"position {text!r}: write LETTER:cells for each player, as W:a1,b2:B:c3")
+            raise BoardgenError(
+                f"position {shown(text)}: write LETTER:cells for each player, as W:a1,b2:B:c3"
+            )
         stones: dict[int, str] = {}
         mover = None
         for letter, cells in zip(fields[::2], fields[1::2], strict=True):
             pid = by_letter.get(letter.strip().upper())
             if pid is None:
-                raise BoardgenError(f"position {text!r}: no player has the letter {letter!r}")
+                raise BoardgenError(f"position {shown(text)}: no player has the letter {shown(letter)}")
             mover = mover or pid
             for name in filter(None, (n.strip() for n in cells.split(","))):
                 try:
                     cell = self.grid.parse(name)
                 except ValueError as error:
-                    raise BoardgenError(f"position {text!r}: {error}") from None
+                    raise BoardgenError(f"position {shown(text)}: {error}") from None
                 if cell in stones:
-                    raise BoardgenError(f"position {text!r}: two pieces on {name}")
+                    raise BoardgenError(f"position {shown(text)}: two pieces on {name}")
                 stones[cell] = pid
         assert mover is not None
         return PrintOnlyPosition(tuple(sorted(stones.items())), mover)

@@ -15,7 +15,7 @@ __all__ = ["Move", "RaceGame", "RacePosition", "make_game"]
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ...errors import BoardgenError
+from ...errors import BoardgenError, shown
 from ..base import Check, Ending, MoveView, PieceView
 from ..lattice import Lattice, bits_of
 from ..spec import GameSpec
@@ -201,15 +201,15 @@ class RaceGame:
         return f"{name(move[0])}{'x' if taken else '-'}{name(move[1])}"
 
     def parse_move(self, position: RacePosition, text: str) -> Move:
-        what = f"move {text!r}"
+        what = f"move {shown(text)}"
         parts = text.strip().lower().replace("x", "-").split("-")
         if len(parts) != 2:
             raise BoardgenError(f"{what}: write the cell left and the cell reached, e.g. 'b2-b3' or 'c4xd5'")
         move = (parse_move_cell(self.lattice, parts[0], what), parse_move_cell(self.lattice, parts[1], what))
         legal = self.legal_moves(position)
         if move not in legal:
-            shown = ", ".join(self.move_text(position, m) for m in legal[:12]) or "none: the game is over"
-            raise BoardgenError(f"{what} is not legal here; legal moves include: {shown}")
+            listed = ", ".join(self.move_text(position, m) for m in legal[:12]) or "none: the game is over"
+            raise BoardgenError(f"{what} is not legal here; legal moves include: {listed}")
         return move
 
     def view(self, move: Move) -> MoveView:

@@ -16,7 +16,7 @@ __all__ = ["PASS", "Move", "ReversiGame", "ReversiPosition", "make_game"]
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ...errors import BoardgenError
+from ...errors import BoardgenError, shown
 from ..base import Check, Ending, MoveView, PieceView
 from ..lattice import Lattice, bits_of
 from ..spec import GameSpec
@@ -201,12 +201,12 @@ class ReversiGame:
         return "pass" if move == PASS else self.spec.grid.name(move)
 
     def parse_move(self, position: ReversiPosition, text: str) -> Move:
-        what = f"move {text!r}"
+        what = f"move {shown(text)}"
         move = PASS if text.strip().lower() == "pass" else parse_move_cell(self.lattice, text, what)
         legal = self.legal_moves(position)
         if move not in legal:
-            shown = ", ".join(self.move_text(position, m) for m in legal) or "none: the game is over"
-            raise BoardgenError(f"{what} is not legal here; legal moves: {shown}")
+            listed = ", ".join(self.move_text(position, m) for m in legal) or "none: the game is over"
+            raise BoardgenError(f"{what} is not legal here; legal moves: {listed}")
         return move
 
     def view(self, move: Move) -> MoveView:
