@@ -62,21 +62,21 @@ imports: $(TEST_STAMP)
 	$(BIN)/python scripts/import_graph.py
 
 # Property-based fuzzing at full strength: 2,600 cases for each of the six properties
-# in tests/test_fuzz.py (descriptors, random descriptors, positions, moves, PDN records,
+# in tests/project/test_fuzz.py (descriptors, random descriptors, positions, moves, PDN records,
 # batch texts) and 600 mutated texts under a memory limit (over 16,000 in all; several
 # minutes). `make test` runs 40 each (20 mutated texts).
 fuzz: $(TEST_STAMP)
-	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/test_fuzz.py --hypothesis-show-statistics
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/python -m pytest tests/project/test_fuzz.py --hypothesis-show-statistics
 
-# The virtual assembly of every shipped game's tiles on A4, Letter and A3 (tests/assembly.py);
+# The virtual assembly of every shipped game's tiles on A4, Letter and A3 (tests/support/assembly.py);
 # `make test` checks five games that hold every kind of join on the three papers.
 assembly: $(TEST_STAMP)
-	BOARDGEN_ASSEMBLY=all $(BIN)/python -m pytest tests/test_assembly.py -q
+	BOARDGEN_ASSEMBLY=all $(BIN)/python -m pytest tests/render/test_assembly.py -q
 
-# Every page of every PDF of a full build checked for text that fits (tests/textfit.py);
+# Every page of every PDF of a full build checked for text that fits (tests/support/textfit.py);
 # `make test` reads the rule sheets, pieces sheets and folded booklets.
 textfit: $(TEST_STAMP)
-	BOARDGEN_TEXTFIT=all $(BIN)/python -m pytest tests/test_textfit.py -q
+	BOARDGEN_TEXTFIT=all $(BIN)/python -m pytest tests/sheets/test_textfit.py -q
 
 # Speed and scale, against peers in the same run (pydraughts, python-chess).
 bench: $(TEST_STAMP)
@@ -88,9 +88,9 @@ bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/bench_openspiel.py
 
 # The shipped games compiled (boardgen/descriptor/builtin.pickle): run after changing a
-# shipped descriptor or the code that reads descriptors (tests/test_compiled.py says when).
+# shipped descriptor or the code that reads descriptors (tests/descriptor/test_compiled.py says when).
 compiled: $(RUN_STAMP)
-	$(BIN)/python -c 'from boardgen.validate import compile_builtin; compile_builtin()'
+	$(BIN)/python -c 'from boardgen.outputs.validate import compile_builtin; compile_builtin()'
 
 # The newer families (reversi, race, go, connection, lines, morris, hop) in lockstep with OpenSpiel on
 # 100,000 positions per game (make test runs 2,000); prints one tally per game.

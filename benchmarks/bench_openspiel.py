@@ -2,7 +2,7 @@
 
 Run from the project root:  python benchmarks/bench_openspiel.py [--quick]
 
-For each game paired with OpenSpiel (benchmarks/openspiel_oracle.py), perft from the
+For each game paired with OpenSpiel (tests/support/openspiel_oracle.py), perft from the
 start at one depth by this engine and by OpenSpiel through its Python binding, as a
 recursive ``state.child(action)`` perft that counts the last ply by
 ``len(state.legal_actions())``, the way our engines count it. Prints both times and
@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.openspiel_oracle import PAIRINGS, oracle_perft, pyspiel  # noqa: E402
+from tests.support.openspiel_oracle import PAIRINGS, oracle_perft, pyspiel  # noqa: E402
 
 #: Game and perft depth (full run, --quick run).
 DEPTHS = {

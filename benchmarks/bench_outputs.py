@@ -40,9 +40,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from boardgen.build import default_workers  # noqa: E402
 from boardgen.descriptor.load import load_variant  # noqa: E402
-from boardgen.outputs import RenderOptions, render  # noqa: E402
+from boardgen.outputs.build import default_workers  # noqa: E402
+from boardgen.outputs.files import RenderOptions, render  # noqa: E402
 
 PYTHON = sys.executable
 # Children may keep bytecode, as an installed package does (python-chess's comes compiled

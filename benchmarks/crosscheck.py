@@ -2,7 +2,7 @@
 
 Run from the project root:  python benchmarks/crosscheck.py [--positions N] [--seed S] [GAME ...]
 
-Plays seeded random games in lockstep with OpenSpiel (benchmarks/openspiel_oracle.py)
+Plays seeded random games in lockstep with OpenSpiel (tests/support/openspiel_oracle.py)
 until N positions per game (100,000 by default, as ``make crosscheck`` runs it) have
 had their legal moves and outcome compared, and prints one tally line per game.
 Exits with status 1 on the first disagreement, printing the moves that lead to it.
@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.openspiel_oracle import PAIRINGS, Disagreement, lockstep, pyspiel  # noqa: E402
+from tests.support.openspiel_oracle import PAIRINGS, Disagreement, lockstep, pyspiel  # noqa: E402
 
 
 def main() -> int:

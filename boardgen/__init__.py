@@ -17,7 +17,7 @@ the layer that joins the model and its pictures.
 
 ``import boardgen`` itself imports nothing more: the names above are looked up in
 :mod:`boardgen.api` when first used (PEP 562), and so are the package's modules
-(``boardgen.pdn``, ``boardgen.positions``, ...), so that ``boardgen --version`` and
+(``boardgen.records.pdn``, ``boardgen.model.positions``, ...), so that ``boardgen --version`` and
 commands that draw no diagram do not pay for the drawing code.
 """
 
@@ -74,7 +74,7 @@ if TYPE_CHECKING:
 
 def __getattr__(name: str) -> Any:
     """A public name, taken from :mod:`boardgen.api` on first use; or a module of the
-    package (``boardgen.pdn``), imported on first use as ``import boardgen.pdn`` would."""
+    package (``boardgen.records.pdn``), imported on first use as ``import boardgen.records.pdn`` would."""
     if name in __all__:
         # Lazy for start-up speed: the API (the drawing code, the model) is imported
         # when a name of it is first used, not by `import boardgen`.

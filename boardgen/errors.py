@@ -14,7 +14,7 @@ __all__ = ["BoardgenError", "Mark", "closest", "one_line", "shown"]
 import re
 from collections.abc import Iterable
 
-from .records import record
+from .values import record
 
 # What must never reach a terminal raw: line and paragraph breaks, other control
 # characters (C0, DEL, C1), lone surrogates and the noncharacters U+FFFE/U+FFFF. The

@@ -10,10 +10,8 @@ from pathlib import Path
 import pytest
 from filelock import FileLock
 
-from boardgen.build import build_all
 from boardgen.descriptor import load_all
-
-ROOT = Path(__file__).resolve().parents[1]
+from boardgen.outputs.build import build_all
 
 
 @pytest.fixture(autouse=True)
@@ -54,18 +52,3 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
                 build_all(out, load_all())
             done.touch()
     return out
-
-
-def need_tool(name: str) -> str:
-    """The path of a system tool the test needs (scripts/system-deps installs them).
-
-    Missing on a developer's machine: the test is skipped, saying how to install it.
-    Missing in CI (``CI`` set): the test fails, since CI must prove the outputs.
-    """
-    found = shutil.which(name)
-    if found:
-        return found
-    message = f"{name} is not installed (run: bash scripts/system-deps)"
-    if os.environ.get("CI"):
-        pytest.fail(message)
-    pytest.skip(message)

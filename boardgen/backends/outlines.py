@@ -4,7 +4,7 @@ An SVG naming a designer's font prints in that font only where it is installed;
 everywhere else the viewer substitutes another face, whose other widths push labels
 across the board. An SVG carrying the font itself (``@font-face`` with a ``data:``
 URI) would need a subsetting step per picture, and rsvg, Inkscape and the laser
-cutters' programs ignore it. So text set in such a face (:attr:`boardgen.fonts.Face.family`
+cutters' programs ignore it. So text set in such a face (:attr:`boardgen.foundation.fonts.Face.family`
 None) is written as the outlines of its glyphs: one ``<path>`` per line of text, placed
 and scaled in millimetres, numbers rounded as every other length of the SVG
 (deterministic), the text itself kept in ``aria-label`` for screen readers and search.
@@ -23,7 +23,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from ..fonts import Face
+from ..foundation.fonts import Face
 
 
 @functools.cache

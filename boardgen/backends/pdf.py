@@ -1,9 +1,9 @@
-"""The PDF backend: a :class:`~boardgen.scene.Document` as PDF bytes, at exactly true scale.
+"""The PDF backend: a :class:`~boardgen.scene.shapes.Document` as PDF bytes, at exactly true scale.
 
 A board is only usable if a printed 30 mm cell measures 30 mm, so one scene millimetre
 is exactly 72/25.4 pt and each page is exactly the scene's size: the whole scene is
 drawn under one page matrix (scale, and a flip because scenes grow downwards), never
-re-fitted. Fonts are embedded TrueType subsets (see :mod:`boardgen.fonts`),
+re-fitted. Fonts are embedded TrueType subsets (see :mod:`boardgen.foundation.fonts`),
 so text looks and measures the same in every viewer.
 
 Output is byte-for-byte reproducible (reportlab's invariant mode: no timestamps, no
@@ -36,8 +36,8 @@ from reportlab.pdfgen.canvas import (  # type: ignore[import-untyped,unused-igno
     Canvas,
 )
 
-from .. import fonts
-from ..scene import Circle, Document, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
+from ..foundation import fonts
+from ..scene.shapes import Circle, Document, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
 
 #: Points per millimetre.
 MM = 72 / 25.4

@@ -17,7 +17,7 @@ import pypdfium2  # type: ignore[import-untyped,unused-ignore]
 from PIL import Image
 
 from ..errors import BoardgenError
-from ..scene import Document, Scene
+from ..scene.shapes import Document, Scene
 from .pdf import render_pdf
 
 #: Largest PNG drawn, in pixels: the raster takes 7 bytes a pixel while it is made (PDFium's

@@ -27,8 +27,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .. import fonts
-from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
+from ..foundation import fonts
+from ..scene.shapes import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
 from .outlines import outline_path
 from .svgtext import INHERITED, Element, Shape, attribute, cdata, write
 

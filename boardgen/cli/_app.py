@@ -28,7 +28,7 @@ import click
 
 from ..descriptor.library import Library
 from ..errors import BoardgenError, one_line
-from ..fileio import write_atomic
+from ..foundation.fileio import write_atomic
 from ..texts import languages
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -200,7 +200,7 @@ def output_format(output: Path, fmt: str | None, formats: Sequence[str], default
 
 
 def write_output(output: Path, data: bytes) -> None:
-    """Write ``data`` to ``output`` (see :mod:`boardgen.fileio`) and say so, or to standard
+    """Write ``data`` to ``output`` (see :mod:`boardgen.foundation.fileio`) and say so, or to standard
     output for ``-o -`` (:func:`output_format` refused a PDF or PNG for a terminal)."""
     if str(output) != STDOUT:
         write_atomic(output, data)

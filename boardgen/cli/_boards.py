@@ -16,9 +16,9 @@ from ..descriptor.model import Variant
 from ..descriptor.printable import MAX_TITLE
 from ..descriptor.theme import Theme, apply_theme, load_theme
 from ..errors import BoardgenError
-from ..fonts import DEFAULT, FontSet, missing_glyphs
+from ..foundation.fonts import DEFAULT, FontSet, missing_glyphs
+from ..foundation.paper import paper_named
 from ..makers import MAKER_FORMATS
-from ..paper import paper_named
 from ._app import (
     Finite,
     complete_variant,
@@ -179,10 +179,10 @@ def render(
     combination is refused (exit status 2) rather than ignored.
     """
     # Lazy for start-up speed (completion, --help): the commands load what they run.
-    from ..outputs import RenderOptions
-    from ..outputs import render as render_output
-    from ..sheetsaving import sheet_saving_size
-    from ..validate import ensure_printable
+    from ..outputs.files import RenderOptions
+    from ..outputs.files import render as render_output
+    from ..outputs.validate import ensure_printable
+    from ..render.fewer_pages import sheet_saving_size
 
     if fmt in MAKER_FORMATS or output.suffix.lower() in (".dxf", ".stl"):
         _render_maker(library, variant, what, fmt, cell_size, (paper, landscape, coordinates), output)
@@ -283,7 +283,7 @@ def _render_maker(
             f"refusing to write a {chosen.upper()} to a terminal: redirect it, or use -o FILE"
         )
     from ..makers.files import maker_file  # lazy for start-up speed: maker files draw boards
-    from ..validate import ensure_printable  # lazy for start-up speed, as in render
+    from ..outputs.validate import ensure_printable  # lazy for start-up speed, as in render
 
     loaded = library.load(variant)
     ensure_printable(loaded)  # what render refuses as SVG or PDF, it refuses as a maker file
@@ -363,9 +363,9 @@ def build(
     is named, one line each, and then nothing is written. On a terminal a progress bar
     runs on stderr; piped, only the summary is printed.
     """
-    from ..build import build_all  # lazy: start-up speed, as above
+    from ..outputs.build import build_all  # lazy: start-up speed, as above
+    from ..outputs.validate import colour_warnings  # lazy: start-up speed (the checks)
     from ..texts import languages  # lazy: start-up speed
-    from ..validate import colour_warnings  # lazy: start-up speed (the checks)
 
     if bleed is not None and not print_shop:
         raise click.UsageError("--bleed applies to --print-shop output")
@@ -416,7 +416,7 @@ def themed(variant: Variant, theme: Theme) -> Variant:
     draw is refused at the theme's ``fonts`` key, naming the game."""
     result = apply_theme(variant, theme)
     if theme.fonts is not None:
-        from ..coverage import font_gap  # lazy: start-up speed (it loads the catalogues)
+        from ..outputs.coverage import font_gap  # lazy: start-up speed (it loads the catalogues)
 
         gap = font_gap(result)
         if gap is not None:

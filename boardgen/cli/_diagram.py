@@ -16,10 +16,10 @@ from click.core import ParameterSource
 
 from .. import api
 from ..descriptor.library import Library
-from ..drawopts import cell_size_mm, dpi_value, parse_colours, parse_fill, size_px
+from ..draw.options import cell_size_mm, dpi_value, parse_colours, parse_fill, size_px
 from ..errors import BoardgenError, Mark, one_line
-from ..fileio import Staged
-from ..inputfile import read_text
+from ..foundation.fileio import Staged
+from ..foundation.inputfile import read_text
 from ._app import (
     STDOUT,
     Checked,

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from ..errors import one_line
-from ..fileio import write_atomic
+from ..foundation.fileio import write_atomic
 from ._app import reports_errors
 
 _PACKAGE = Path(__file__).resolve().parents[1]

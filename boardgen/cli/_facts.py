@@ -74,8 +74,8 @@ def facts(
     The figures depend only on GAME, --games and --seed. A run stopped by --time-limit
     says so and covers the games it played.
     """
-    from ..facts import game_facts, report_lines  # lazy: start-up speed (completion, --help)
-    from ..validate import ensure_printable  # lazy: start-up speed, as above
+    from ..model.facts import game_facts, report_lines  # lazy: start-up speed (completion, --help)
+    from ..outputs.validate import ensure_printable  # lazy: start-up speed, as above
 
     variant = library.load(game)
     ensure_printable(variant)

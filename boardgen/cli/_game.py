@@ -14,7 +14,7 @@ from click.core import ParameterSource
 from .. import api
 from ..descriptor.library import Library
 from ..errors import BoardgenError, one_line
-from ..fileio import write_atomic
+from ..foundation.fileio import write_atomic
 from ._app import complete_variant, refuse_unused, reports_errors, uses_library
 
 _KINDS = "write a .pdf (game sheet), .gif, .pdn, .sgf or a folder/"

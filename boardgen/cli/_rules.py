@@ -46,7 +46,7 @@ def validate(library: Library, games: tuple[str, ...]) -> None:
     key (it still validates). Exit status: 0 all valid, 1 a
     check failed, 2 bad input.
     """
-    from ..validate import (  # lazy: start-up speed (completion, --help)
+    from ..outputs.validate import (  # lazy: start-up speed (completion, --help)
         colour_warnings,
         design_warnings,
         run_checks,

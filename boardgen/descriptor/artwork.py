@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..records import record
+from ..values import record
 
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET

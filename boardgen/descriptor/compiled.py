@@ -8,9 +8,9 @@ pickled on its own inside the file, so a process unpickles only the games it ope
 (all thirty-odd took 3 ms, the one a diagram needs takes 0.05 ms). An entry is
 used only when both still match, so a stale file is never wrong, only slower: the
 game is read from its YAML as any other. ``make compiled``
-(:func:`boardgen.validate.compile_builtin`, the layer that can check them) writes
+(:func:`boardgen.outputs.validate.compile_builtin`, the layer that can check them) writes
 it; a test checks it is current. Only games that pass
-:func:`boardgen.validate.ensure_printable` are stored, so a game read from here
+:func:`boardgen.outputs.validate.ensure_printable` are stored, so a game read from here
 needs no checks (:func:`is_verified`).
 """
 

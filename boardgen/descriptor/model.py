@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BoardgenError
-from ..fonts import FontSet
+from ..foundation.fonts import FontSet
 from ..geometry import Grid, HexHexGrid, PitGrid, RhombusGrid, Side, SquareGrid, TriangleGrid
-from ..records import record
 from ..rules.spec import GameSpec, PlayerSpec, ScoringTrack
+from ..values import record
 
 if TYPE_CHECKING:
     # Only named in annotations: a game with artwork imports it as it is read (the

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import BoardgenError
+from ..foundation.paper import paper_named
 from ..geometry import Side
-from ..paper import paper_named
 from ..rules import registry
 from ..rules.spec import ScoringTrack
 from .boards import HEX_SIDE, SQUARE_SIZE, parse_board
@@ -131,7 +131,7 @@ def parse_variant(loaded: Loaded) -> Variant:
 
 #: The parts of a rule sheet a descriptor may write itself, per language (``sheet:``).
 SHEET_PARTS = ("intro", "about", "tips", "components", "notes")
-#: ``sheet: facts: true`` ends the rule sheets with a "Game facts" box (boardgen.facts).
+#: ``sheet: facts: true`` ends the rule sheets with a "Game facts" box (boardgen.model.facts).
 FACTS_KEY = "facts"
 
 

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from ..errors import BoardgenError
-from ..fonts import FontSet
+from ..foundation.fonts import FontSet
 from .model import Variant
 from .parse import THEME_KEYS
 from .printable import MAX_TITLE, check_printable

@@ -5,7 +5,7 @@
     fonts: {text: fonts/Serif.ttf, bold: fonts/Serif-Bold.ttf, symbols: fonts/Pieces.ttf}
 
 Files are named relative to the file that names them, and each is checked at once
-(:func:`boardgen.fonts.open_face`: a TrueType font, or OpenType with TrueType outlines,
+(:func:`boardgen.foundation.fonts.open_face`: a TrueType font, or OpenType with TrueType outlines,
 that may be embedded), a bad one refused at its key. A style not given falls back to
 the nearest one given (bold italic to bold, then to text), else to boardgen's own face,
 so a designer's regular text is never mixed with Vera's bold.
@@ -18,7 +18,7 @@ __all__ = ["FONT_KEYS", "parse_fonts"]
 from dataclasses import replace
 from pathlib import Path
 
-from ..fonts import DEFAULT, Face, FontSet, open_face
+from ..foundation.fonts import DEFAULT, Face, FontSet, open_face
 from .reader import Reader
 from .yamlload import PathKey
 

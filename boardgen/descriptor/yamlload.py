@@ -68,7 +68,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 from yaml.reader import ReaderError
 
 from boardgen.errors import BoardgenError, Mark
-from boardgen.inputfile import read_input
+from boardgen.foundation.inputfile import read_input
 
 from ._yamlconvert import _Converter
 from ._yamlschema import (
@@ -137,7 +137,7 @@ class Loaded:
 def load_file(path: str | os.PathLike[str], display: str | None = None) -> Loaded:
     """Read and load the descriptor at ``path``; messages name it ``display`` if given.
 
-    Read by :func:`boardgen.inputfile.read_input`: a regular file only (a folder, FIFO
+    Read by :func:`boardgen.foundation.inputfile.read_input`: a regular file only (a folder, FIFO
     or device is refused with its own line), at most :data:`MAX_BYTES` + 1 bytes, so a
     huge (or endless) file is refused without being read whole; any failure to read is a
     :class:`BoardgenError` attributed to the file.

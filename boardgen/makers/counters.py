@@ -1,6 +1,6 @@
 """The counters a maker cuts or prints, with a mark per player that a finger can read.
 
-The set is the print-and-play set (:func:`boardgen.render.pieces_sheet.counter_sets`):
+The set is the print-and-play set (:func:`boardgen.render.counter_pages.counter_sets`):
 the same men, spares, kings and stones, at the same diameters, so cut or printed
 counters fit the printed board. Players are told apart without colour, which a blind
 player (and a one-colour plywood sheet) needs:
@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 
 from ..descriptor.model import Variant
-from ..render.pieces_sheet import counter_sets
+from ..render.counter_pages import counter_sets
 
 #: Sides of each player's counter outline in 3D (0: a circle), by player index.
 OUTLINE_SIDES = (0, 6, 4, 8, 5, 3)

@@ -18,7 +18,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
+from ..scene.shapes import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
 
 Point = tuple[float, float]
 

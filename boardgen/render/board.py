@@ -27,12 +27,12 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from ..descriptor.model import Variant
-from ..fonts import text_width
+from ..foundation.fonts import text_width
 from ..geometry import SquareGrid
-from ..records import record
+from ..model.textboard import describe_position
 from ..rules.base import PieceView
-from ..scene import Group, Item, Polygon, Rect, Scene, Style, Text
-from ..textboard import describe_position
+from ..scene.shapes import Group, Item, Polygon, Rect, Scene, Style, Text
+from ..values import record
 from .layout import Layout
 from .legible import MIN_TEXT_MM
 from .pieces import piece_items, piece_radius

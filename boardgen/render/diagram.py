@@ -32,10 +32,9 @@ from typing import Any, NamedTuple
 
 from ..descriptor.model import Example, Variant
 from ..errors import BoardgenError
-from ..memo import remembered
+from ..model.textboard import describe_position
 from ..rules.base import Game, MoveView, PieceView
-from ..scene import Item, Scene
-from ..textboard import describe_position
+from ..scene.shapes import Item, Scene
 from .board import BoardOptions, board_scene, board_size, window_cells
 from .layout import Layout
 from .marks import (
@@ -46,6 +45,7 @@ from .marks import (
     highlight_items,
     placed_items,
 )
+from .memo import remembered
 from .pieces import piece_radius
 from .track import PawnMove
 from .typefaces import in_its_fonts
@@ -90,7 +90,7 @@ def _empty_size(variant: Variant, options: BoardOptions) -> tuple[float, float]:
     """Width and height (mm) of the variant's empty board drawn as a diagram with
     ``options``: sizes are searched for again and again, for every example. Kept by the
     options' fields, not the record: hashing a record makes its methods (see
-    :mod:`boardgen.records`), which a process drawing diagrams need not pay for."""
+    :mod:`boardgen.values`), which a process drawing diagrams need not pay for."""
     o = options
     key = ("empty board size", o.cell_size, o.coordinates, o.title, o.flip, o.window, o.named)
     size: tuple[float, float] = remembered(variant, key, lambda: board_size(variant, options, {}))

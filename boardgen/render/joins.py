@@ -36,8 +36,8 @@ from shapely.geometry.base import BaseGeometry
 from shapely.ops import linemerge
 from shapely.prepared import prep
 
+from ..foundation.paper import Box
 from ..geometry import Point
-from ..paper import Box
 
 #: Air left around a shape of an earlier tile that is not a cell, in mm.
 AIR = 0.8

@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from ..descriptor.model import Variant
 from ..rules.base import PieceView
-from ..scene import Group, Item
+from ..scene.shapes import Group, Item
 from .board import BoardOptions, NumberPlace, _number_erasers, _number_places, _pdn_numbers, board_scene
 from .layout import Layout
 from .pieces import piece_items

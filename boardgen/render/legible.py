@@ -39,7 +39,7 @@ from typing import NamedTuple
 
 from ..descriptor.model import Variant
 from ..geometry import SquareGrid
-from ..scene import Group, Item, Text
+from ..scene.shapes import Group, Item, Text
 
 #: The smallest printed character, 6 pt, in millimetres.
 MIN_TEXT_MM = 6 * 25.4 / 72

@@ -23,9 +23,9 @@ __all__ = [
 import math
 from collections.abc import Iterable, Mapping, Sequence
 
-from ..fonts import text_width
+from ..foundation.fonts import text_width
 from ..geometry import Point
-from ..scene import Circle, Group, Item, Polygon, Style, Text
+from ..scene.shapes import Circle, Group, Item, Polygon, Style, Text
 from .layout import Layout
 from .pieces import crown
 

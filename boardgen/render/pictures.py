@@ -3,7 +3,7 @@ board cut into pages, and the options a command line may override.
 
 ``board.pdf``, the booklet's board part and ``boardgen validate``'s page-count check
 all go through here, so they agree on every page. The pictures are the same in every
-language (only their titles change), so each is drawn once per game (:mod:`boardgen.memo`).
+language (only their titles change), so each is drawn once per game (:mod:`boardgen.render.memo`).
 """
 
 from __future__ import annotations
@@ -30,14 +30,14 @@ from typing import Literal
 
 from ..descriptor.model import Variant
 from ..errors import BoardgenError
-from ..memo import remembered
-from ..paper import Paper, paper_named
+from ..foundation.paper import Paper, paper_named
 from ..rules.base import PieceView
 from ..rules.registry import family
-from ..scene import Scene
+from ..scene.shapes import Scene
 from ..texts.catalogue import catalogue, typeset
 from .board import BoardOptions, board_extent, board_scene, board_size
-from .sheet import MAX_PAGES, board_page_total, board_pages, page_count
+from .memo import remembered
+from .pages import MAX_PAGES, board_page_total, board_pages, page_count
 from .typefaces import in_its_fonts
 
 What = Literal["board", "start", "pieces", "rules"]
@@ -230,7 +230,7 @@ def scene_for(variant: Variant, what: What, options: RenderOptions) -> Scene:
 def _drawn_once(variant: Variant, size: float, coordinates: bool, title: str, *, start: bool) -> Scene:
     """The empty board, or with ``start`` the starting position, titled ``title``: the
     picture is the same in every language, only its title changes, so it is drawn once
-    per game (and its tiles are then cut once, see :func:`boardgen.render.sheet.board_pages`)."""
+    per game (and its tiles are then cut once, see :func:`boardgen.render.pages.board_pages`)."""
 
     def draw() -> Scene:
         pieces = start_pieces(variant) if start else None

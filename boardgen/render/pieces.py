@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Literal
 from ..descriptor.model import Variant
 from ..geometry import SquareGrid
 from ..rules.base import PieceView
-from ..scene import Circle, Group, Item, Polygon, Style, Text
+from ..scene.shapes import Circle, Group, Item, Polygon, Style, Text
 from .layout import Layout
 from .legible import MIN_TEXT_MM, OUTLINE, marked_players
 

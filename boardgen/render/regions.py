@@ -17,7 +17,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from ..descriptor.model import Variant
 from ..geometry import Point
-from ..scene import Circle, Group, Item, Polygon, Style
+from ..scene.shapes import Circle, Group, Item, Polygon, Style
 from .layout import Layout
 from .pieces import contrast
 

@@ -14,8 +14,8 @@ __all__ = ["CAPTION", "INCH", "METRIC_LENGTH", "ruler"]
 
 import functools
 
-from ..fonts import FontSet, current_fonts, text_width
-from ..scene import Item, Polygon, Rect, Style, Text
+from ..foundation.fonts import FontSet, current_fonts, text_width
+from ..scene.shapes import Item, Polygon, Rect, Style, Text
 
 #: Millimetres per inch.
 INCH = 25.4

@@ -23,7 +23,7 @@ from collections.abc import Collection, Mapping
 
 from ..descriptor.model import Variant
 from ..geometry import Point
-from ..scene import Circle, Group, Item, Polygon, Style, Text
+from ..scene.shapes import Circle, Group, Item, Polygon, Style, Text
 from .layout import Layout
 
 

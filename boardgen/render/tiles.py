@@ -62,10 +62,10 @@ from shapely import box as make_box
 from shapely.geometry import Polygon as Region
 from shapely.geometry.base import BaseGeometry
 
-from ..fonts import text_width
+from ..foundation.fonts import text_width
+from ..foundation.paper import Box
 from ..geometry import Point
-from ..paper import Box
-from ..scene import Circle, Ellipse, Group, Item, Polygon, Rect, Style, Text
+from ..scene.shapes import Circle, Ellipse, Group, Item, Polygon, Rect, Style, Text
 from .joins import AIR, Joins, join_tiles
 from .linecuts import parts_by_tile, stroke_outline
 

@@ -25,9 +25,9 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from ..descriptor.model import Variant
-from ..fonts import text_width
+from ..foundation.fonts import text_width
 from ..geometry import Grid, Point
-from ..scene import Circle, Ellipse, Group, Item, Style, Text
+from ..scene.shapes import Circle, Ellipse, Group, Item, Style, Text
 from .layout import Layout, polar
 from .legible import MIN_TEXT_MM
 from .marks import HIGHLIGHT, arrow_polyline

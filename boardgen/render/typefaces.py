@@ -1,9 +1,9 @@
 """A game's outputs drawn in its own faces.
 
-The faces text is laid out in are a context variable (:func:`boardgen.fonts.typeface`);
+The faces text is laid out in are a context variable (:func:`boardgen.foundation.fonts.typeface`);
 :func:`in_its_fonts` sets them to a game's (``print.fonts``, from its descriptor or a
 theme) around a function whose first argument is the game, so every label measured and
-every :class:`~boardgen.scene.Text` made below it uses them.
+every :class:`~boardgen.scene.shapes.Text` made below it uses them.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Concatenate, ParamSpec, TypeVar
 
 from ..descriptor.model import Variant
-from ..fonts import typeface
+from ..foundation.fonts import typeface
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")

@@ -4,7 +4,7 @@ Each word stands where the descriptor puts it, in board units, so it keeps its p
 a flipped board and at any cell size; its size is given for the descriptor's own cell
 size and scales with the board. A word that would print below 6 pt (a small diagram) is
 left out rather than printed too small to read, as every other text of boardgen. The
-face is the one that has its characters (:meth:`boardgen.fonts.FontSet.face_for`): the
+face is the one that has its characters (:meth:`boardgen.foundation.fonts.FontSet.face_for`): the
 text face for Latin words, boardgen's Chinese characters for Xiangqi's.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 __all__ = ["word_items"]
 
 from ..descriptor.model import Variant
-from ..scene import Group, Item, Text
+from ..scene.shapes import Group, Item, Text
 from .layout import Layout
 from .legible import MIN_TEXT_MM
 

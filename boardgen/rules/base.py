@@ -12,7 +12,7 @@ __all__ = ["Check", "Ending", "Game", "MoveView", "PieceView"]
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, Protocol
 
-from ..records import record
+from ..values import record
 from .spec import GameSpec
 
 

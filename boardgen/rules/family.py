@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from ..errors import BoardgenError
-from ..records import record
+from ..values import record
 from .base import Game
 from .spec import GameSpec
 

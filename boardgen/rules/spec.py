@@ -15,7 +15,7 @@ from dataclasses import field
 from typing import Any
 
 from ..geometry import Grid, Side
-from ..records import record
+from ..values import record
 
 
 @record

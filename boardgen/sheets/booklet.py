@@ -41,14 +41,14 @@ from reportlab.platypus import (  # type: ignore[import-untyped,unused-ignore]
     TableStyle,
 )
 
-from .. import fonts
 from ..backends.pdf import MM, draw_scene
 from ..descriptor.model import Variant
-from ..fonts import FontSet, typeface
-from ..paper import MARGIN, Paper
+from ..foundation import fonts
+from ..foundation.fonts import FontSet, typeface
+from ..foundation.paper import MARGIN, Paper
+from ..render.counter_pages import pieces_pages
 from ..render.pictures import RenderOptions, board_pages_for
-from ..render.pieces_sheet import pieces_pages
-from ..scene import Scene
+from ..scene.shapes import Scene
 from ..texts.catalogue import Catalogue, catalogue, typeset
 from .diagrams import start_diagram
 from .flow import FOOTER, SceneFlowable, reset_canvas, rule_doc, styles, text_frame

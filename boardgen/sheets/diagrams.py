@@ -25,13 +25,13 @@ from xml.sax.saxutils import escape
 
 from ..backends.pdf import MM
 from ..descriptor.model import Variant
+from ..foundation.paper import Paper
 from ..geometry import SquareGrid
-from ..memo import known, remembered
-from ..paper import Paper
 from ..render.board import BoardOptions, board_scene, board_size, smallest_numbered_cell
 from ..render.diagram import example_scene, fit_cell_size
+from ..render.memo import known, remembered
 from ..render.pictures import start_pieces
-from ..scene import Scene
+from ..scene.shapes import Scene
 from ..texts.compose import RuleSheet, Shown
 from .flow import MARGIN, SceneFlowable, SheetParagraph, glued, styles
 

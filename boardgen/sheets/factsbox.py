@@ -1,6 +1,6 @@
 """The "Game facts" box at the end of a rule sheet (``sheet: facts: true``).
 
-The engine plays the game against itself (:func:`boardgen.facts.game_facts`, seed
+The engine plays the game against itself (:func:`boardgen.model.facts.game_facts`, seed
 :data:`FACTS_SEED`) and the box gives, for random and for greedy play, the first
 player's win rate with its 95 % Wilson interval, draws, games left unfinished, the
 average and longest length and the moves to choose from, in the sheet's language. The
@@ -19,9 +19,9 @@ from reportlab.lib.enums import TA_LEFT, TA_RIGHT  # type: ignore[import-untyped
 from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped,unused-ignore]
 from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle  # type: ignore[import-untyped,unused-ignore]
 
-from .. import fonts
 from ..backends.pdf import MM
-from ..facts import GameFacts, game_facts
+from ..foundation import fonts
+from ..model.facts import GameFacts, game_facts
 from ..texts.compose import RuleSheet
 from .diagrams import drawn
 from .flow import GUTTER, TINT, para, styles
@@ -86,7 +86,7 @@ def _facts_rows(sheet: RuleSheet, facts: GameFacts) -> list[list[str]]:
 
 def facts_box(sheet: RuleSheet, width: float) -> Any:
     """The "Game facts" box (``sheet: facts: true``): what self-play says of the game's
-    balance, from :func:`boardgen.facts.game_facts`, the same on every build."""
+    balance, from :func:`boardgen.model.facts.game_facts`, the same on every build."""
     if not sheet.variant.sheet_facts:
         return Spacer(1, 0)
     variant = sheet.variant

@@ -59,12 +59,12 @@ from reportlab.platypus import (  # type: ignore[import-untyped,unused-ignore]
     Table,
 )
 
-from .. import fonts
 from ..backends.pdf import MM, draw_scene
-from ..paper import Paper
-from ..scene import Scene
+from ..foundation import fonts
+from ..foundation.paper import Paper
+from ..scene.shapes import Scene
 
-#: Page margins of text pages, in mm (inside every printer's reach, see boardgen.paper).
+#: Page margins of text pages, in mm (inside every printer's reach, see boardgen.foundation.paper).
 MARGIN = 15.0
 #: Distance of the footer's baseline from the bottom edge, in mm.
 FOOTER = 11.0
@@ -146,7 +146,7 @@ class Styles:
 
 def styles() -> Styles:
     """The paragraph styles of every sheet, in the current edition (:func:`edition`) and
-    the faces in effect (:func:`boardgen.fonts.typeface`)."""
+    the faces in effect (:func:`boardgen.foundation.fonts.typeface`)."""
     return _styles(current_edition(), fonts.current_fonts())
 
 

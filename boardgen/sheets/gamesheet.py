@@ -35,14 +35,14 @@ from reportlab.platypus import (  # type: ignore[import-untyped,unused-ignore]
 )
 from reportlab.platypus.doctemplate import LayoutError  # type: ignore[import-untyped,unused-ignore]
 
-from .. import fonts
 from ..backends.pdf import MM
 from ..descriptor.model import Variant
-from ..draw import scene
+from ..draw.diagrams import scene
 from ..errors import BoardgenError, one_line
-from ..fonts import typeface
-from ..paper import Paper
-from ..pdn.record import GameRecord, Ply, Variation
+from ..foundation import fonts
+from ..foundation.fonts import typeface
+from ..foundation.paper import Paper
+from ..records.record import GameRecord, Ply, Variation
 from ..render.diagram import fit_cell_size
 from ..texts.catalogue import Catalogue, catalogue
 from .flow import FOOTER, MARGIN, MUTED, SceneFlowable, rule_doc, styles, text_frame

@@ -15,7 +15,7 @@ __all__ = ["Key", "Layout", "found", "given", "note", "take"]
 
 from collections.abc import Mapping
 
-from ..paper import Paper
+from ..foundation.paper import Paper
 
 #: A sheet's layout: examples side by side, and their scale.
 Layout = tuple[int, float]

@@ -33,10 +33,10 @@ from reportlab.platypus import (  # type: ignore[import-untyped,unused-ignore]
     TableStyle,
 )
 
-from .. import fonts
 from ..backends.pdf import MM
 from ..descriptor.model import Variant
-from ..paper import Paper
+from ..foundation import fonts
+from ..foundation.paper import Paper
 from ..render.typefaces import in_its_fonts
 from ..texts.compose import Para, RuleSheet, Shown
 from . import layouts

@@ -1,7 +1,7 @@
 """The words of each rule sheet, composed once per variant and language.
 
 A build composes a game's rule sheet in each language for the check before it starts
-(:mod:`boardgen.validate`), for the sheet's file, and for both booklets; composed
+(:mod:`boardgen.outputs.validate`), for the sheet's file, and for both booklets; composed
 once, and before the build's workers start, the words are theirs for nothing.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 __all__ = ["sheet_words"]
 
 from ..descriptor.model import Variant
-from ..memo import remembered
+from ..render.memo import remembered
 from ..rules.base import Game
 from ..texts.compose import RuleSheet, rule_sheet_text
 

@@ -6,7 +6,7 @@ and, beside it, the board, the start diagram, the pieces sheet and the rule shee
 pages in a chosen language, remade as the text changes. It saves atomically, refuses a
 save over a newer version of the file (another tab, another program), offers every
 file of the game for download, and plays the game against itself for its facts
-(:mod:`boardgen.facts`).
+(:mod:`boardgen.model.facts`).
 
 Layers: the studio sits at the top beside the command line and uses only the library
 below it; the ``serve`` command is its one entry point. Modules:

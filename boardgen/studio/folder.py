@@ -4,7 +4,7 @@ A file is named by a descriptor file name and nothing else (``mini-checkers.yaml
 id as descriptors spell it, then ``.yaml`` or ``.yml``), so no request can name a path:
 no ``..``, no slash, no absolute path, no hidden file. A symbolic link inside the folder
 is read only when it leads to a file directly inside the folder too, and never written
-through. Saves are atomic (:func:`boardgen.fileio.write_atomic`: a whole new file is
+through. Saves are atomic (:func:`boardgen.foundation.fileio.write_atomic`: a whole new file is
 renamed over the old one) and carry the version the editor started from: a save over a
 file that changed since (another tab, another program) is refused, never lost.
 
@@ -28,7 +28,7 @@ from ..descriptor.ids import ID_PATTERN
 from ..descriptor.parse import MAX_ID
 from ..descriptor.yamlload import MAX_BYTES
 from ..errors import BoardgenError, shown
-from ..fileio import write_atomic
+from ..foundation.fileio import write_atomic
 
 _NAME = re.compile(rf"(?P<id>{ID_PATTERN})\.ya?ml")
 

@@ -39,10 +39,10 @@ from ..descriptor.model import Variant
 from ..descriptor.parse import parse_variant
 from ..descriptor.yamlload import load_text
 from ..errors import BoardgenError
-from ..facts import game_facts, report_lines
 from ..makers.files import maker_file
-from ..outputs import RenderOptions, render, render_file, variant_files
-from ..validate import ensure_printable
+from ..model.facts import game_facts, report_lines
+from ..outputs.files import RenderOptions, render, render_file, variant_files
+from ..outputs.validate import ensure_printable
 
 #: Resolution of the pieces and rule sheet pages in the preview.
 PAGE_DPI = 60

@@ -37,7 +37,7 @@ def context() -> BaseContext:
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["boardgen.studio.work", "boardgen.facts"])
+        ctx.set_forkserver_preload(["boardgen.studio.work", "boardgen.model.facts"])
         return ctx
     return multiprocessing.get_context("spawn")
 

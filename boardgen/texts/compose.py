@@ -7,7 +7,7 @@ background, tips, notes on a section) comes from the language's game file. Examp
 come from the descriptor and land in the section their ``topic`` names, or after the
 special rule of that name.
 
-The sheet's values and the writer live in :mod:`boardgen.texts.sheet` (re-exported
+The sheet's values and the writer live in :mod:`boardgen.texts.ruletext` (re-exported
 here). The sections are the rule family's: this module asks the registry for the
 descriptor's family and lets it write them
 (:meth:`~boardgen.rules.family.RuleFamily.compose_sheet`), in the catalogue of the
@@ -37,7 +37,7 @@ from ..geometry import HexHexGrid, PitGrid, PointGrid, RhombusGrid, SquareGrid, 
 from ..rules import registry
 from ..rules.base import Game
 from .catalogue import Catalogue, GameTexts, catalogue, typeset, with_words
-from .sheet import Para, RuleSheet, Section, SheetWriter, Shown
+from .ruletext import Para, RuleSheet, Section, SheetWriter, Shown
 
 
 def _board_components(s: SheetWriter) -> list[str]:

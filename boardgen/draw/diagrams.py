@@ -1,0 +1,498 @@
+"""Diagrams of positions for Python users: :func:`svg`, :func:`pdf` and :func:`png`.
+
+The model is python-chess's ``chess.svg.board``: keyword options for arrows, filled
+cells, the last move and colours. ``move=`` draws the position *before* a move with
+the move explained as the rule sheets do (its path, the captured pieces crossed out,
+the landing cells tinted, new kings badged), the engine having checked it.
+
+>>> import boardgen
+>>> game = boardgen.load("american-checkers")
+>>> picture = boardgen.svg(game.start, arrows=[("11", "15", "red")], fill={"d4": "#ffd23f"}, size=400)
+>>> picture.startswith("<svg") and 'width="400"' in picture
+True
+>>> print(boardgen.svg(game.start, move="11-15").split("<desc>")[1].split("</desc>")[0].splitlines()[-2])
+Black to move plays 11-15.
+
+Work that does not depend on the position (the fitted cell size, the recoloured
+variant) is kept on the :class:`~boardgen.model.positions.Game`, so the second diagram of a
+game costs only its pieces and marks.
+"""
+
+from __future__ import annotations
+
+__all__ = ["ArrowSpec", "ColoursSpec", "FillSpec", "pdf", "png", "scene", "svg"]
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, NamedTuple
+
+from ..backends.svg import render_fragment, render_svg
+from ..descriptor.model import Variant
+from ..errors import BoardgenError, shown
+from ..model.positions import Move, Position
+from ..model.textboard import describe_position
+from ..render.board import BoardOptions, board_scene
+from ..render.diagram import fit_cell_size, flipped_line, move_marks, parse_cell
+from ..render.layers import board_layer, position_items
+from ..render.layout import Layout
+from ..render.marks import (
+    ARROW,
+    HIGHLIGHT,
+    alternative_items,
+    arrow_items,
+    captured_items,
+    crowned_items,
+    highlight_items,
+    label_items,
+    placed_items,
+)
+from ..render.pieces import contrast, piece_radius
+from ..rules.base import PieceView
+from ..scene.shapes import Document, Item, Scene
+from .options import cell_size_mm, dpi_value, parse_arrow, parse_colours, parse_fill, size_px
+from .options import colour as parse_colour
+
+#: An arrow: ``"11-15:red"``, ``(from, to)``, ``(from, to, colour)`` or a longer path.
+ArrowSpec = str | Sequence[str | int]
+#: Cells to tint: a mapping of cells to colours (None: the highlight), or cells
+#: (``["15", "d4:green"]``).
+FillSpec = Mapping[str | int, str | None] | Iterable[str | int]
+#: Colours by key: a mapping, or ``"dark:#556b2f black:red"`` as the command line writes them.
+ColoursSpec = Mapping[str, str] | str
+
+#: Tint of the last move's cells (origin and landings).
+LASTMOVE = "#9ccc65"
+#: Keys of ``colours=`` beyond the board's own (``light``, ``dark``, ... ) and player ids.
+MARK_KEYS = ("arrow", "fill", "lastmove")
+
+#: The size of an SVG, rewritten for ``size=`` (patterns compiled on first use, and kept by
+#: re: most processes never need them).
+_PX = r'width="[^"]*" height="[^"]*"'
+_VIEWBOX = r'viewBox="0 0 ([\d.]+) ([\d.]+)"'
+
+
+def _variant(position: Position, colours: Mapping[str, str] | None) -> tuple[Variant, dict[str, str]]:
+    """The variant drawn with ``colours`` (board theme keys and player ids), and the marks'
+    own colours; recoloured variants are kept on the game."""
+    game = position.game
+    base = game.variant
+    if not colours:
+        return base, {}
+    key = ("colours", tuple(sorted(colours.items())))
+    if key in game.cache:
+        cached: tuple[Variant, dict[str, str]] = game.cache[key]
+        return cached
+    theme = dict(base.print.colours)
+    players = {p.id: p for p in base.players}
+    marks: dict[str, str] = {}
+    for name, value in colours.items():
+        ink = parse_colour(value)
+        if name in theme:
+            theme[name] = ink
+        elif name in players:
+            players[name] = replace(players[name], colour=ink)
+        elif name in MARK_KEYS:
+            marks[name] = ink
+        else:
+            known = ", ".join([*theme, *players, *MARK_KEYS])
+            raise BoardgenError(f"colours: unknown key {name!r} (known: {known})")
+    recoloured = tuple(players[p.id] for p in base.players)  # one to six players
+    variant = replace(base, players=recoloured, print=replace(base.print, colours=theme))
+    game.cache[key] = (variant, marks)
+    return variant, marks
+
+
+def _check_position(position: object) -> None:
+    """Diagrams are of positions: a Game (``game.start`` meant) or anything else is a TypeError."""
+    if not isinstance(position, Position):
+        hint = " (draw game.start, or game.position(...))" if type(position).__name__ == "Game" else ""
+        raise TypeError(f"a diagram draws a Position, not {type(position).__name__}{hint}")
+
+
+def _fills(fill: FillSpec | None) -> dict[str | int, str | None]:
+    """``fill`` as a mapping of cells to colours (or None, the highlight)."""
+    if fill is None:
+        return {}
+    if isinstance(fill, Mapping):
+        found = dict(fill)
+    elif isinstance(fill, (str, bytes)) or not isinstance(fill, Iterable):
+        raise TypeError(f"fill must map cells to colours or list cells, not {type(fill).__name__}")
+    else:
+        found = {}
+        for item in fill:
+            if isinstance(item, int) and not isinstance(item, bool):
+                found[item] = None
+            elif isinstance(item, str):
+                cell, ink = parse_fill(item)
+                found[cell] = ink
+            else:
+                raise TypeError(f"fill: a cell is a name or a number, not {type(item).__name__}")
+    for ink in found.values():
+        if ink is not None and not isinstance(ink, str):
+            raise TypeError(f"fill: a colour is text (#rrggbb or a name), not {type(ink).__name__}")
+    return found
+
+
+def _colours(colours: ColoursSpec | None) -> dict[str, str] | None:
+    """``colours`` as a mapping of keys to colours."""
+    if colours is None:
+        return None
+    if isinstance(colours, str):
+        return parse_colours(colours)
+    if not isinstance(colours, Mapping):
+        raise TypeError(f"colours must map keys to colours, not {type(colours).__name__}")
+    for key, ink in colours.items():
+        if not isinstance(key, str) or not isinstance(ink, str):
+            raise TypeError(
+                f"colours: keys and colours are text, not {type(key).__name__}: {type(ink).__name__}"
+            )
+    return dict(colours)
+
+
+def _cell(variant: Variant, ref: str | int) -> int:
+    return parse_cell(variant, str(ref))
+
+
+#: Most arrows on one diagram, and most cells one arrow passes through: a diagram with
+#: more says nothing a reader can follow (100,000 arrows once took 513 MB).
+MAX_ARROWS = 200
+MAX_ARROW_CELLS = 100
+
+
+def _arrows(variant: Variant, arrows: Iterable[ArrowSpec], default: str) -> list[tuple[tuple[int, ...], str]]:
+    found = []
+    if isinstance(arrows, (str, bytes)) or not isinstance(arrows, Iterable):
+        raise TypeError(f"arrows must be a list of arrows, not {type(arrows).__name__}")
+    for count, item in enumerate(arrows, 1):
+        if count > MAX_ARROWS:
+            raise BoardgenError(f"more than {MAX_ARROWS} arrows on one diagram")
+        if isinstance(item, str) and len(item) > 20 * MAX_ARROW_CELLS:
+            raise BoardgenError(f"arrow {shown(item)} passes more than {MAX_ARROW_CELLS} cells")
+        if not isinstance(item, (str, Sequence)):
+            raise TypeError(
+                f"an arrow is text ('11-15:red') or a sequence of cells, not {type(item).__name__}"
+            )
+        if isinstance(item, str):
+            cells, ink = parse_arrow(item)
+        else:
+            parts = [str(p) for p in item]
+            ink = None
+            if len(parts) > 2 and not parts[-1].isdigit() and not re.fullmatch(r"[a-z]+\d+", parts[-1]):
+                ink = parse_colour(parts.pop())
+            cells = tuple(parts)
+            if len(cells) < 2:
+                raise BoardgenError(f"arrow {item!r}: give at least two cells")
+        if len(cells) > MAX_ARROW_CELLS:
+            raise BoardgenError(f"an arrow passes more than {MAX_ARROW_CELLS} cells ({len(cells):,})")
+        found.append((tuple(_cell(variant, c) for c in cells), ink or default))
+    return found
+
+
+def _path(variant: Variant, move: str | Move) -> tuple[int, ...]:
+    if isinstance(move, Move):  # a stone placed has no path: its cell is the move's
+        return tuple(variant.grid.parse(c) for c in move.path or move.placed)
+    if not isinstance(move, str):
+        raise TypeError(f"lastmove must be a move's text or a Move, not {type(move).__name__}")
+    if move.strip() and not re.search(r"[-x:]", move.strip()):
+        return (_cell(variant, move.strip()),)  # a placement: one cell
+    cells, _ = parse_arrow(move)
+    return tuple(_cell(variant, c) for c in cells)
+
+
+def _cell_size(position: Position, variant: Variant, coordinates: bool, cell_size: float | None) -> float:
+    if cell_size is not None:
+        return cell_size_mm(cell_size)
+    key = ("fit", coordinates)
+    cache = position.game.cache
+    if key not in cache:
+        cache[key] = fit_cell_size(variant, coordinates=coordinates)
+    size: float = cache[key]
+    return size
+
+
+def _labels(
+    variant: Variant, pieces: Mapping[int, PieceView], labels: Mapping[str | int, str] | None
+) -> dict[int, tuple[str, str]]:
+    """Each label's cell, text and ink: the contrast of the piece there, else the board's text."""
+    out: dict[int, tuple[str, str]] = {}
+    for ref, text in (labels or {}).items():
+        cell = _cell(variant, ref)
+        piece = pieces.get(cell)
+        ink = contrast(variant.player(piece.player).colour) if piece else variant.print.colours["text"]
+        out[cell] = (str(text), ink)
+    return out
+
+
+class _Plan(NamedTuple):
+    """What a diagram draws, before it is drawn: the board's options, the pieces, the
+    overlay placing the marks, the cells tinted, and the text for ``<desc>`` (a named
+    tuple: cheaper to define at start-up than a frozen dataclass)."""
+
+    variant: Variant
+    options: BoardOptions
+    pieces: Mapping[int, PieceView]
+    overlay: Callable[[Layout], tuple[list[Item], list[Item]]]
+    tinted: tuple[int, ...]
+    lines: tuple[str, ...]
+    layer_key: tuple[Any, ...]
+
+    def description(self, board_text: str) -> str:
+        return "\n".join([board_text, *(["", *self.lines] if self.lines else [])])
+
+
+def _plan(
+    position: Position,
+    *,
+    move: str | Move | None,
+    arrows: Iterable[ArrowSpec],
+    fill: FillSpec | None,
+    lastmove: str | Move | None,
+    flipped: bool,
+    coordinates: bool,
+    colours: ColoursSpec | None,
+    cell_size: float | None,
+    title: str | None = None,
+    labels: Mapping[str | int, str] | None = None,
+) -> _Plan:
+    _check_position(position)
+    for option, flag in (("flipped", flipped), ("coordinates", coordinates)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"{option} must be True or False, not {type(flag).__name__}")
+    if move is not None and not isinstance(move, (str, Move)):
+        raise TypeError(f"move must be a move's text or a Move, not {type(move).__name__}")
+    fill = _fills(fill)
+    colours = _colours(colours)
+    variant, inks = _variant(position, colours)
+    game = position.game
+    size = _cell_size(position, variant, coordinates, cell_size)
+    engine = game.engine
+    paths = _arrows(variant, arrows, inks.get("arrow", ARROW))
+    tints: dict[int, str] = {}
+    for ref, ink in (fill or {}).items():
+        tints[_cell(variant, ref)] = parse_colour(ink) if ink else inks.get("fill", HIGHLIGHT)
+    last = _path(variant, lastmove) if lastmove is not None else ()
+    marks = None
+    if move is not None:
+        raw = position.move(move).raw if isinstance(move, str) else position.move(move.text).raw
+        marks = move_marks(variant, engine, position.state, raw)
+        pieces = marks.pieces
+    else:
+        pieces = engine.pieces(position.state)
+    radius = piece_radius(variant, size)
+    labelled = _labels(variant, pieces, labels)
+
+    def overlay(layout: Layout) -> tuple[list[Item], list[Item]]:
+        under: list[Item] = []
+        over: list[Item] = []
+        if last:
+            under += highlight_items(layout, last, inks.get("lastmove", LASTMOVE))
+        for ink in dict.fromkeys(tints.values()):
+            under += highlight_items(layout, [c for c, i in tints.items() if i == ink], ink)
+        if marks is not None:
+            fills = {c: variant.player(pieces[c].player).colour for c in marks.captured if c in pieces}
+            under += alternative_items(layout, marks.alternatives)
+            under += highlight_items(layout, marks.landings + marks.placed)
+            over += captured_items(layout, marks.captured, radius, fills)
+            over += placed_items(layout, marks.placed, radius)
+            if len(marks.path) > 1:
+                over += arrow_items(layout, [marks.path], inks.get("arrow", ARROW))
+        for ink in dict.fromkeys(i for _, i in paths):
+            over += arrow_items(layout, [p for p, i in paths if i == ink], ink)
+        if marks is not None:
+            over += crowned_items(layout, marks.crowned)
+        over += label_items(layout, labelled, radius)
+        return under, over
+
+    name = variant.grid.name
+    lines = list(marks.lines) if marks is not None else []
+    lines += [f"Arrow: {' to '.join(name(c) for c in p)}." for p, _ in paths]
+    if tints:
+        lines.append(f"Highlighted: {', '.join(name(c) for c in tints)}.")
+    if last:
+        lines.append(f"Last move: {' to '.join(name(c) for c in last)}.")
+    if labelled:
+        lines.append(f"Labelled: {', '.join(f'{name(c)} {text}' for c, (text, _) in labelled.items())}.")
+    if flipped:
+        lines.append(flipped_line(variant))
+    tinted = (*last, *tints, *(marks.landings + marks.placed + marks.alternatives if marks else ()))
+    options = BoardOptions(size, coordinates, title or variant.text(variant.title), flipped)
+    key = ("layer", tuple(sorted((colours or {}).items())), size, coordinates, flipped)
+    return _Plan(variant, options, pieces, overlay, tuple(dict.fromkeys(tinted)), tuple(lines), key)
+
+
+def scene(
+    position: Position,
+    *,
+    move: str | Move | None = None,
+    arrows: Iterable[ArrowSpec] = (),
+    fill: FillSpec | None = None,
+    lastmove: str | Move | None = None,
+    flipped: bool = False,
+    coordinates: bool = True,
+    colours: ColoursSpec | None = None,
+    cell_size: float | None = None,
+    title: str | None = None,
+    labels: Mapping[str | int, str] | None = None,
+) -> Scene:
+    """The backend-neutral picture :func:`svg`, :func:`pdf` and :func:`png` draw.
+    ``labels`` writes short texts centred on cells (by name or square number), in the
+    ink that reads on the piece there: the game sheet numbers the stones of its moves."""
+    plan = _plan(
+        position,
+        move=move,
+        arrows=arrows,
+        fill=fill,
+        lastmove=lastmove,
+        flipped=flipped,
+        coordinates=coordinates,
+        colours=colours,
+        cell_size=cell_size,
+        title=title,
+        labels=labels,
+    )
+    drawn = board_scene(plan.variant, plan.options, plan.pieces, plan.overlay)
+    return replace(drawn, description=plan.description(describe_position(plan.variant, plan.pieces)))
+
+
+def _layered_svg(position: Position, plan: _Plan) -> str:
+    """The SVG of a board without a scoring track: its board layer kept on the game as
+    text (see :mod:`boardgen.render.layers`), the position's layer drawn now."""
+    cache = position.game.cache
+    if plan.layer_key not in cache:
+        layer = board_layer(plan.variant, plan.options)
+        fragment = render_fragment(layer.items, repr(plan.layer_key))
+        cache[plan.layer_key] = (layer._replace(items=()), fragment)  # its items are in the text
+    layer, fragment = cache[plan.layer_key]
+    items = position_items(
+        plan.variant,
+        layer,
+        dict(plan.pieces),
+        plan.overlay,
+        coordinates=plan.options.coordinates,
+        tinted=plan.tinted,
+    )
+    text = describe_position(plan.variant, plan.pieces)
+    top = Scene(layer.width, layer.height, tuple(items), plan.options.title, plan.description(text))
+    body = render_svg(top).decode("utf-8")
+    return body.replace("</desc>\n", "</desc>\n" + fragment + "\n", 1)
+
+
+def svg(
+    position: Position,
+    *,
+    move: str | Move | None = None,
+    arrows: Iterable[ArrowSpec] = (),
+    fill: FillSpec | None = None,
+    lastmove: str | Move | None = None,
+    flipped: bool = False,
+    coordinates: bool = True,
+    size: int | None = None,
+    colours: ColoursSpec | None = None,
+    cell_size: float | None = None,
+) -> str:
+    """The position as an SVG document (text), for a web page or a notebook.
+
+    ``arrows`` holds ``(from, to)``, ``(from, to, colour)``, longer paths or strings
+    ``"11-15:red"``, cells by name or square number; ``fill`` maps cells to colours
+    (None: the highlight yellow); ``lastmove`` tints the cells of the move that led
+    here; ``move`` draws this position with that move explained on it. ``size`` is
+    the width in pixels (height in proportion); without it the SVG is in millimetres,
+    about 120 mm wide, or at ``cell_size`` mm per cell for true-scale print.
+    ``colours`` overrides the board's (``light``, ``dark``, ``line``, ``text``, ...),
+    a player's pieces (by player id) and the marks' (``arrow``, ``fill``, ``lastmove``).
+    """
+    size = None if size is None else size_px(size)
+    plan = _plan(
+        position,
+        move=move,
+        arrows=arrows,
+        fill=fill,
+        lastmove=lastmove,
+        flipped=flipped,
+        coordinates=coordinates,
+        colours=colours,
+        cell_size=cell_size,
+    )
+    if plan.variant.scoring_track is None:
+        text = _layered_svg(position, plan)
+    else:
+        drawn = board_scene(plan.variant, plan.options, plan.pieces, plan.overlay)
+        drawn = replace(drawn, description=plan.description(describe_position(plan.variant, plan.pieces)))
+        text = render_svg(drawn).decode("utf-8")
+    if size is not None:
+        found = re.search(_VIEWBOX, text)
+        assert found is not None  # every SVG of the backend has one
+        width, height = float(found[1]), float(found[2])
+        text = re.sub(_PX, f'width="{size}" height="{size * height / width:.0f}"', text, count=1)
+    return text.split("\n", 1)[1]  # no XML declaration: inlined in HTML
+
+
+def pdf(
+    position: Position,
+    *,
+    move: str | Move | None = None,
+    arrows: Iterable[ArrowSpec] = (),
+    fill: FillSpec | None = None,
+    lastmove: str | Move | None = None,
+    flipped: bool = False,
+    coordinates: bool = True,
+    colours: ColoursSpec | None = None,
+    cell_size: float | None = None,
+) -> bytes:
+    """The position as a one-page PDF the size of the picture (``cell_size`` mm per
+    cell for true scale; default about 120 mm wide). Options as for :func:`svg`."""
+    # Lazy for start-up speed: the PDF backend loads reportlab.
+    from ..backends.pdf import render_pdf
+
+    drawn = scene(
+        position,
+        move=move,
+        arrows=arrows,
+        fill=fill,
+        lastmove=lastmove,
+        flipped=flipped,
+        coordinates=coordinates,
+        colours=colours,
+        cell_size=cell_size,
+    )
+    return render_pdf(
+        Document((drawn,), title=drawn.title, subject=f"boardgen diagram for {position.game.id}")
+    )
+
+
+def png(
+    position: Position,
+    *,
+    move: str | Move | None = None,
+    arrows: Iterable[ArrowSpec] = (),
+    fill: FillSpec | None = None,
+    lastmove: str | Move | None = None,
+    flipped: bool = False,
+    coordinates: bool = True,
+    size: int | None = None,
+    colours: ColoursSpec | None = None,
+    cell_size: float | None = None,
+    dpi: float = 200.0,
+) -> bytes:
+    """The position as PNG bytes: ``size`` pixels wide, else at ``dpi`` (the image
+    records its resolution, so it still knows its size in mm). Options as for :func:`svg`."""
+    # Lazy for start-up speed: the PNG backend loads reportlab and pypdfium2.
+    from ..backends.png import render_png
+
+    size = None if size is None else size_px(size)
+    dpi = dpi_value(dpi)
+    drawn = scene(
+        position,
+        move=move,
+        arrows=arrows,
+        fill=fill,
+        lastmove=lastmove,
+        flipped=flipped,
+        coordinates=coordinates,
+        colours=colours,
+        cell_size=cell_size,
+    )
+    if size is not None:
+        return render_png(drawn, size / (drawn.width / 25.4), width=size)
+    return render_png(drawn, dpi)

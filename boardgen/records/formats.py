@@ -1,0 +1,114 @@
+"""Every game-record format through one door: PDN, SGF (Go, Hex) and Little Golem's Havannah.
+
+:func:`iter_records` tells the format by the content (:mod:`boardgen.records.detect`,
+the file name a hint) and gives the games one at a time, as ``chess.pgn`` reads a file:
+PDN through :func:`boardgen.records.pdn.reader.iter_pdn` (unchanged), SGF game by game, each
+game's main line played on the board of its game and size (:mod:`boardgen.records.sgf.go`,
+:mod:`boardgen.records.sgf.connection`). Every record is a
+:class:`~boardgen.records.record.GameRecord`, whatever its format. A bad game raises
+:class:`BoardgenError` with its file, line and column, or with ``on_error`` is reported
+and skipped (an SGF syntax error ends the reading: the games after it cannot be found).
+
+>>> from boardgen.records.formats import read_records
+>>> record, = read_records("(;GM[1]SZ[9]KM[6.5]PB[Ann]PW[Bob];B[ee];W[cg]C[a quiet move];B[])")
+>>> record.game.id, [p.written for p in record.plies], record.plies[1].comment
+('go-9', ['e5', 'c3', 'pass'], 'a quiet move')
+>>> record
+<GameRecord go-9: Ann - Bob, 3 plies, *>
+"""
+
+from __future__ import annotations
+
+__all__ = ["iter_records", "read_records"]
+
+import io
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+from ..errors import BoardgenError
+from ..model.games import open_game
+from ..model.positions import Game
+from .detect import SGF_SUFFIXES, record_format, sgf_game_kind
+from .limits import MAX_GAMES
+from .pdn.reader import iter_pdn
+from .record import GameLoader, GameRecord
+from .sgf.connection import connection_record
+from .sgf.go import go_record
+from .sgf.tree import game_trees
+from .source import RecordSource, record_text
+
+
+def _sgf_games(
+    text: str,
+    file: str,
+    game: Game | str | None,
+    folders: Sequence[str | Path],
+    on_error: Callable[[BoardgenError], None] | None,
+    load: GameLoader,
+) -> Iterator[GameRecord]:
+    """The games of an SGF text, each played only when asked for."""
+    trees = game_trees(text)
+    count = 0
+    while True:
+        try:
+            nodes = next(trees, None)
+        except BoardgenError as error:
+            if on_error is None:
+                raise error.located(file) from None
+            on_error(error.located(file))
+            return
+        if nodes is None:
+            return
+        count += 1
+        if count > MAX_GAMES:
+            mark = nodes[0].mark if nodes else None
+            raise BoardgenError(f"more than {MAX_GAMES:,} games in one file", file=file, mark=mark)
+        try:
+            kind = sgf_game_kind(nodes, file)
+            if kind == "go":
+                yield go_record(nodes, file=file, override=game, folders=folders, load=load)
+            else:
+                yield connection_record(nodes, kind, file=file, override=game, folders=folders, load=load)
+        except BoardgenError as error:
+            if on_error is None:
+                raise error.located(file) from None
+            on_error(error.located(file))
+
+
+def iter_records(
+    source: RecordSource,
+    *,
+    game: Game | str | None = None,
+    folders: Sequence[str | Path] = (),
+    file: str | None = None,
+    skip_bad: bool = False,
+    on_error: Callable[[BoardgenError], None] | None = None,
+    load: GameLoader = open_game,
+) -> Iterator[GameRecord]:
+    """The games of ``source`` (a path, a record's text or a file object) one at a time,
+    in whichever format it is written. Options as for :func:`boardgen.records.pdn.read_pdn`;
+    ``game`` plays an SGF record on another board of its game and size."""
+    text, name = record_text(
+        source, file, suffixes=(".pdn", *SGF_SUFFIXES), reader="read_records takes a path, a record's text"
+    )
+    report = on_error if on_error is not None else (lambda error: None) if skip_bad else None
+    if record_format(text, name) == "pdn":
+        return iter_pdn(io.StringIO(text), game=game, folders=folders, file=name, on_error=report, load=load)
+    return _sgf_games(text, name, game, folders, report, load)
+
+
+def read_records(
+    source: RecordSource,
+    *,
+    game: Game | str | None = None,
+    folders: Sequence[str | Path] = (),
+    file: str | None = None,
+    skip_bad: bool = False,
+    on_error: Callable[[BoardgenError], None] | None = None,
+    load: GameLoader = open_game,
+) -> list[GameRecord]:
+    """The games of ``source``, in a list: :func:`iter_records`, read to the end."""
+    games = iter_records(
+        source, game=game, folders=folders, file=file, skip_bad=skip_bad, on_error=on_error, load=load
+    )
+    return list(games)

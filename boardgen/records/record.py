@@ -1,0 +1,120 @@
+"""A game record as a value: its tags, its start, its plies and its result.
+
+Every record reader makes these (PDN's :mod:`boardgen.records.pdn.reader`, SGF's
+:mod:`boardgen.records.sgf.go` and :mod:`boardgen.records.sgf.connection`), so the game sheet,
+the animation and the command line treat a draughts game and a game of Go alike.
+:attr:`GameRecord.format` says which file format the record was read from: PDN numbers
+moves in pairs (``12. 11-15 23-19``), SGF numbers every move (``12. q16``).
+"""
+
+from __future__ import annotations
+
+__all__ = ["FORMATS", "GameLoader", "GameRecord", "Ply", "Variation"]
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from ..errors import BoardgenError, Mark, shown
+from ..model.positions import Game, Move, Position
+
+#: The formats records are read from: PDN (draughts), SGF (Go; Hex as HexGui writes it)
+#: and Little Golem's Havannah export (``.hgf``, SGF's syntax).
+FORMATS = ("pdn", "sgf", "hgf")
+
+
+class GameLoader(Protocol):
+    """How a record's game is opened from its id or file: :func:`boardgen.model.games.open_game`
+    by default; :func:`boardgen.read_pdn` passes :func:`boardgen.load`, so a record read
+    through the API is a checked game whose positions draw themselves."""
+
+    def __call__(self, ref: str | Path, *, folders: Sequence[str | Path] = ...) -> Game: ...
+
+
+@dataclass(frozen=True)
+class Ply:
+    """One move of a game record, resolved: ``written`` as in the file (in SGF records,
+    whose points are letter pairs, the engine's name of the move: ``q16``, ``pass``),
+    ``move`` the engine's legal move, ``number`` the move number (one per pair of plies
+    in PDN, one per ply in SGF). ``variations`` are the alternatives to this move as
+    text, ``lines`` the same played."""
+
+    index: int
+    number: int
+    written: str
+    move: Move
+    before: Position
+    after: Position
+    comment: str = ""
+    nags: tuple[str, ...] = ()
+    variations: tuple[str, ...] = ()
+    mark: Mark | None = None
+    lines: tuple[Variation, ...] = field(default=(), compare=False)
+
+
+@dataclass(frozen=True)
+class Variation:
+    """A side line: moves played instead of the move it stands for, from the position
+    before that move (``plies[0].before``)."""
+
+    plies: tuple[Ply, ...]
+    comment: str = ""
+
+    def positions(self) -> list[Position]:
+        """The position the side line starts from, then the position after each of its plies."""
+        return [self.plies[0].before, *(p.after for p in self.plies)] if self.plies else []
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game of a record file: its tags, its start, its plies and its result.
+
+    A record is a value: the API's :class:`boardgen.GameRecord` adds its game sheet,
+    animation and diagrams."""
+
+    tags: Mapping[str, str]
+    game: Game
+    start: Position
+    plies: tuple[Ply, ...]
+    result: str = "*"
+    #: Comments and variations before the first move.
+    comment: str = ""
+    variations: tuple[str, ...] = ()
+    file: str = "<pdn>"
+    mark: Mark | None = field(default=None, compare=False)
+    lines: tuple[Variation, ...] = field(default=(), compare=False)
+    #: The format the record was read from, one of :data:`FORMATS`.
+    format: str = "pdn"
+
+    @property
+    def numbered_in_pairs(self) -> bool:
+        """Whether move numbers count pairs of plies (PDN's ``12. 11-15 23-19``) rather
+        than every ply (SGF's, as Go, Hex and Havannah players number their moves)."""
+        return self.format == "pdn"
+
+    def positions(self) -> list[Position]:
+        """The start, then the position after each ply."""
+        return [self.start, *(p.after for p in self.plies)]
+
+    def position(self, ply: int) -> Position:
+        """The position after ``ply`` plies (0: the start)."""
+        if isinstance(ply, bool) or not isinstance(ply, int):
+            raise TypeError(f"ply must be an int, not {type(ply).__name__}")
+        if not 0 <= ply <= len(self.plies):
+            raise BoardgenError(
+                f"ply {ply} is out of range: this game has {len(self.plies)} plies (0 to {len(self.plies)})"
+            )
+        return self.start if ply == 0 else self.plies[ply - 1].after
+
+    def player(self, player: str) -> str:
+        """The name the tags give the player with id ``player`` (``White``/``Black``
+        tags match the players' English names), else that name."""
+        name = self.game.player_name(player)
+        return self.tags.get(name, name)
+
+    def __repr__(self) -> str:
+        first, second = (shown(self.player(p.id), 30) for p in self.game.variant.players)
+        names = f"{first[1:-1] if first.startswith(chr(39)) else first} - "
+        names += second[1:-1] if second.startswith(chr(39)) else second
+        return f"<GameRecord {self.game.id}: {names}, {len(self.plies)} plies, {self.result}>"

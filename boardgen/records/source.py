@@ -1,0 +1,59 @@
+"""Where a record's text comes from: a path, the text itself, or a file object.
+
+Every record reader takes the same sources (:func:`boardgen.read_pdn`,
+:func:`boardgen.read_records`): a path is read as :mod:`boardgen.foundation.inputfile` reads every
+file a user names (a regular file only, so a FIFO or a device is refused at once, within
+:data:`~boardgen.records.pdn.tokens.MAX_PDN_BYTES`, UTF-8 or Latin-1 as older files are).
+"""
+
+from __future__ import annotations
+
+__all__ = ["RecordSource", "record_text"]
+
+import os
+from pathlib import Path
+from typing import IO
+
+from ..foundation.inputfile import read_text
+from .limits import MAX_PDN_BYTES
+
+#: What the record readers read: a path, the record's text, or a file object open for reading.
+RecordSource = str | Path | IO[str] | IO[bytes]
+
+
+def record_text(
+    source: RecordSource,
+    file: str | None,
+    *,
+    suffixes: tuple[str, ...] = (".pdn",),
+    reader: str = "read_pdn takes a path, PDN text",
+) -> tuple[str, str]:
+    """The text ``source`` holds and the name errors give it. A ``str`` is a path when it
+    has no line break and names a file or ends in one of ``suffixes``; else it is the
+    text itself. ``reader`` begins the message for a source of the wrong type."""
+    if hasattr(source, "read"):
+        data = source.read()
+        name = file or str(getattr(source, "name", "<pdn>"))
+        return (_decoded(data) if isinstance(data, bytes) else str(data)), name
+    if isinstance(source, str) and not _is_path(source, suffixes):
+        return source, file or "<pdn>"
+    if not isinstance(source, (str, Path)):
+        raise TypeError(f"{reader} or a file object, not {type(source).__name__}")
+    name = file or str(source)
+    # A regular file within MAX_PDN_BYTES only (boardgen.foundation.inputfile): a FIFO, a device,
+    # a folder or a dangling link is refused at once with its own line.
+    return read_text(source, limit=MAX_PDN_BYTES, display=name, latin1=True), name
+
+
+def _is_path(text: str, suffixes: tuple[str, ...]) -> bool:
+    if "\n" in text or not text.strip():
+        return False
+    return text.lower().endswith(suffixes) or os.path.isfile(text)
+
+
+def _decoded(data: bytes) -> str:
+    """UTF-8, or Latin-1 as older files are."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")

@@ -1,0 +1,1 @@
+"""What the tests share: reference engines, oracles' bridges, checkers of printed pages."""
