@@ -13,8 +13,7 @@ __all__ = ["BoardgenError", "Mark", "closest", "one_line", "shown"]
 
 import re
 from collections.abc import Iterable
-
-from .values import record
+from typing import NamedTuple
 
 # What must never reach a terminal raw: line and paragraph breaks, other control
 # characters (C0, DEL, C1), lone surrogates and the noncharacters U+FFFE/U+FFFF. The
@@ -47,9 +46,13 @@ def shown(text: str, limit: int = 60) -> str:
     return f"{text[:limit]!r}... ({len(text):,} characters)"
 
 
-@record
-class Mark:
-    """A place in a source file: 1-based line and column."""
+class Mark(NamedTuple):
+    """A place in a source file: 1-based line and column.
+
+    A named tuple, not a :func:`~boardgen.foundation.values.frozen` class: the error type
+    sits below every layer, the value-type helper among them, and the YAML loader makes
+    one mark for every key and value it reads.
+    """
 
     line: int
     column: int

@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..values import record
+from ..foundation.values import frozen
 
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET
@@ -36,7 +36,7 @@ _CURVE_STEPS = 8
 Point = tuple[float, float]
 
 
-@record
+@frozen
 class Shape:
     """One outline: its points, whether it closes, its fill and stroke (``ink``: the
     counter's contrasting colour; None: not painted) and stroke width, in SVG units."""
@@ -48,7 +48,7 @@ class Shape:
     width: float
 
 
-@record
+@frozen
 class Artwork:
     """The drawing: its shapes and the box (x, y, width, height) they are fitted by."""
 

@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import BoardgenError
 from ..foundation.fonts import FontSet
+from ..foundation.values import frozen
 from ..geometry import Grid, HexHexGrid, PitGrid, RhombusGrid, Side, SquareGrid, TriangleGrid
 from ..rules.spec import GameSpec, PlayerSpec, ScoringTrack
-from ..values import record
 
 if TYPE_CHECKING:
     # Only named in annotations: a game with artwork imports it as it is read (the
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .yamlload import Loaded, PathKey
 
 
-@record
+@frozen
 class Player:
     """A player: its id (``black``), its name per language, the colour of its pieces, the
     capital letter that marks them, and the side of the board it plays from (None on a
@@ -51,7 +51,7 @@ class Player:
     side: Side | None
 
 
-@record
+@frozen
 class RegionStyle:
     """How a named region looks and is called: its name per language (the sheet's word
     for it, "the lake"), and its own colour and pattern on the board (``hatch``,
@@ -65,7 +65,7 @@ class RegionStyle:
     forms: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
-@record
+@frozen
 class PieceKind:
     """A kind of piece a game declares (``pieces:``): its name per language and what is
     drawn on its counters, a glyph per player (a symbol such as ♚, or letters) or the
@@ -81,7 +81,7 @@ class PieceKind:
         return any(ord(ch) >= 0x2000 for ch in self.glyph.get(player_id, ""))
 
 
-@record
+@frozen
 class BoardWord:
     """Words printed on the board itself (Xiangqi's river: 楚河 漢界), the same in every
     language: centred on ``at`` (board units, y north, as :meth:`Grid.centre`), ``size``
@@ -92,7 +92,7 @@ class BoardWord:
     size: float
 
 
-@record
+@frozen
 class BoardSpec:
     """The board as written: its grid plus which cells take pieces."""
 
@@ -110,7 +110,7 @@ class BoardSpec:
     words: tuple[BoardWord, ...] = ()
 
 
-@record
+@frozen
 class RulesSpec:
     """The rules as written: the family that plays them and its switches (``rules.params``)."""
 
@@ -118,7 +118,7 @@ class RulesSpec:
     params: Mapping[str, Any] = field(default_factory=dict)
 
 
-@record
+@frozen
 class PrintSettings:
     """Defaults a user can override on the command line."""
 
@@ -132,7 +132,7 @@ class PrintSettings:
     fonts: FontSet | None = None
 
 
-@record
+@frozen
 class Example:
     """A move shown on the rule sheet: the engine plays ``move`` from ``position``.
 
@@ -152,7 +152,7 @@ class Example:
     window: frozenset[int] | None = None
 
 
-@record
+@frozen
 class SheetTexts:
     """The free texts of a rule sheet that a descriptor writes itself, in one language.
 
@@ -167,7 +167,7 @@ class SheetTexts:
     notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
-@record
+@frozen
 class Source:
     """A document the descriptor draws on: its file or address, its language, and what
     was taken from it."""
@@ -177,7 +177,7 @@ class Source:
     about: str
 
 
-@record
+@frozen
 class Variant:
     """One game, as described by ``variants/<id>.yaml``."""
 

@@ -26,10 +26,11 @@ __all__ = ["Theme", "apply_theme", "load_theme"]
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from ..errors import BoardgenError
 from ..foundation.fonts import FontSet
+from ..foundation.values import frozen
 from .model import Variant
 from .parse import THEME_KEYS
 from .printable import MAX_TITLE, check_printable
@@ -39,7 +40,7 @@ from .words import COLOUR_PATTERN, known_languages
 from .yamlload import Loaded, PathKey, load_file
 
 
-@dataclass(frozen=True)
+@frozen
 class Theme:
     """Colours for boards and pieces, and the booklet's title and cover line per language."""
 

@@ -59,7 +59,6 @@ __all__ = [
 import os
 import types
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import yaml
@@ -70,6 +69,7 @@ from yaml.reader import ReaderError
 from boardgen.errors import BoardgenError, Mark
 from boardgen.foundation.inputfile import read_input
 
+from ..foundation.values import frozen
 from ._yamlconvert import _Converter
 from ._yamlschema import (
     _BOM,
@@ -92,7 +92,7 @@ from ._yamlschema import (
 from ._yamlsyntax import _syntax_message
 
 
-@dataclass(frozen=True)
+@frozen
 class Loaded:
     """A parsed descriptor: its plain data plus where each part of it was written.
 

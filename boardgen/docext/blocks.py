@@ -26,7 +26,7 @@ from __future__ import annotations
 __all__ = ["OPTIONS", "DiagramBlock", "parse_flag"]
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -34,6 +34,7 @@ from typing import Any
 from .. import api
 from ..draw.options import cell_size_mm, parse_colours, parse_fill, size_px, split_items
 from ..errors import BoardgenError, shown
+from ..foundation.values import frozen
 
 #: Every option a block may give, in the order the documentation lists them.
 OPTIONS = (
@@ -76,7 +77,7 @@ def parse_flag(name: str, value: str | None) -> bool:
     return _YES[text]
 
 
-@dataclass(frozen=True)
+@frozen
 class DiagramBlock:
     """One diagram as a documentation page asks for it."""
 

@@ -42,7 +42,6 @@ import functools
 import logging
 import os
 import re
-from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -51,6 +50,7 @@ from markdown.extensions import Extension
 from markdown.preprocessors import Preprocessor
 
 from ..errors import BoardgenError, Mark
+from ..foundation.values import frozen
 from .blocks import DiagramBlock
 
 _FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\n]*?)[ \t]*$")
@@ -79,7 +79,7 @@ def block_html(source: str, *, file: str = "<markdown>", line: int = 1) -> str:
         raise BoardgenError(error.message, file=file, mark=Mark(at, 1), key=error.key) from None
 
 
-@dataclass(frozen=True)
+@frozen
 class _Page:
     """The page being converted: its name in messages, how many lines MkDocs took off
     its top (YAML front matter), and whether MkDocs is converting it."""

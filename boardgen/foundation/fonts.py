@@ -63,8 +63,8 @@ from contextvars import ContextVar
 from dataclasses import field
 from typing import Any
 
-from ..values import record
 from .fontfile import MAX_FONT_BYTES, Metrics, check_font, read_metrics
+from .values import frozen
 
 #: Family name for SVG ``font-family`` (with a generic fallback added there).
 FAMILY = "Bitstream Vera Sans"
@@ -85,7 +85,7 @@ def _reportlab_font(file: str) -> str:
     return os.path.join(os.path.dirname(spec.origin), "fonts", file)
 
 
-@record
+@frozen
 class Face:
     """One font file. ``name`` is its identity and the name it is embedded under (a
     digest of its bytes for a designer's file); ``family`` is the CSS family an SVG may
@@ -109,7 +109,7 @@ DEJAVU = Face(SYMBOLS, os.path.join(_DATA, "DejaVuSans.ttf"), SYMBOLS_FAMILY)
 CJK = Face("BoardgenCJK", os.path.join(_DATA, "DroidSansFallback-subset.ttf"))
 
 
-@record
+@frozen
 class FontSet:
     """The faces a game prints with: text in four styles, symbols, and the faces a text
     falls back to when its own cannot draw it."""

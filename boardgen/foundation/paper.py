@@ -26,15 +26,15 @@ __all__ = [
 ]
 
 import re
-from dataclasses import dataclass
 
 from ..errors import BoardgenError
+from .values import frozen
 
 #: Unprinted border on every side of a sheet, in mm.
 MARGIN = 10.0
 
 
-@dataclass(frozen=True)
+@frozen
 class Box:
     """An axis-aligned rectangle on a page, in mm (origin top-left, y down)."""
 
@@ -71,7 +71,7 @@ class Box:
         )
 
 
-@dataclass(frozen=True)
+@frozen
 class Paper:
     """A sheet size in mm, as named by the user (``width`` x ``height`` as given)."""
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 __all__ = ["OUTLINE_SIDES", "Counter", "counter_layout", "dot_centres", "inradius", "makers_counters"]
 
 import math
-from dataclasses import dataclass
 
 from ..descriptor.model import Variant
+from ..foundation.values import frozen
 from ..render.counter_pages import counter_sets
 
 #: Sides of each player's counter outline in 3D (0: a circle), by player index.
@@ -28,7 +28,7 @@ OUTLINE_SIDES = (0, 6, 4, 8, 5, 3)
 GAP = 3.0
 
 
-@dataclass(frozen=True)
+@frozen
 class Counter:
     """One counter: whose (``player`` index in the descriptor), what, how wide (mm)."""
 

@@ -16,8 +16,8 @@ __all__ = ["CutPlan", "Disc", "Path", "Shape", "flatten", "plan_from_scene"]
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
 
+from ..foundation.values import frozen
 from ..scene.shapes import Circle, Ellipse, Group, Item, Polygon, Rect, Scene, Style, Text
 
 Point = tuple[float, float]
@@ -29,7 +29,7 @@ ENGRAVE_STEP = 0.12
 _ARC_STEPS = 72
 
 
-@dataclass(frozen=True)
+@frozen
 class Path:
     """A polyline, closed when it ends where it starts (``closed``)."""
 
@@ -37,7 +37,7 @@ class Path:
     closed: bool = True
 
 
-@dataclass(frozen=True)
+@frozen
 class Disc:
     """A circle, or a ring when ``hole`` (the inner radius) is positive."""
 
@@ -50,7 +50,7 @@ class Disc:
 Shape = Path | Disc
 
 
-@dataclass(frozen=True)
+@frozen
 class CutPlan:
     """One sheet of material ``width`` x ``height`` mm and the three kinds of work on it."""
 

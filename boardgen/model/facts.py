@@ -46,12 +46,13 @@ import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from multiprocessing import get_context
 from typing import Any
 
 from ..descriptor.model import Variant
 from ..errors import BoardgenError
+from ..foundation.values import frozen
 from ..rules.base import Game
 from ..rules.registry import make_game
 
@@ -95,7 +96,7 @@ def rule_of(reason: str, players: Sequence[str]) -> str:
     return label
 
 
-@dataclass(frozen=True)
+@frozen
 class _Played:
     """One finished (or abandoned) game, as the figures need it."""
 
@@ -108,7 +109,7 @@ class _Played:
     rule: str
 
 
-@dataclass(frozen=True)
+@frozen
 class PolicyFacts:
     """The figures of the games one player played against itself."""
 
@@ -163,7 +164,7 @@ class PolicyFacts:
         }
 
 
-@dataclass(frozen=True)
+@frozen
 class GameFacts:
     """Every figure of one run of :func:`game_facts`."""
 

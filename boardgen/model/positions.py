@@ -41,13 +41,13 @@ from typing import Any
 
 from ..descriptor.model import Variant
 from ..errors import BoardgenError, shown
+from ..foundation.values import frozen
 from ..rules.base import Ending, PieceView
 from ..rules.base import Game as Engine
-from ..values import record
 from .textboard import describe_position
 
 
-@record
+@frozen
 class Move:
     """A legal move: its text (``11-15``, ``22x15x8``), every cell the piece stands on
     (origin, each landing, destination) and the cells captured, by cell name."""

@@ -26,13 +26,13 @@ import signal
 import time
 from collections.abc import Callable, Generator, Mapping, Sequence
 from contextlib import closing
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..descriptor.library import BrokenDescriptors
 from ..descriptor.model import Variant
 from ..errors import BoardgenError
 from ..foundation.fileio import write_atomic
+from ..foundation.values import frozen
 from ..render.memo import keep_at_least
 from ..sheets import layouts
 from ..sheets.flow import edition
@@ -63,7 +63,7 @@ _BOARD_FILE = worded_file("board", "").removesuffix(".pdf")
 Progress = Callable[[int, int, Path], None]
 
 
-@dataclass(frozen=True)
+@frozen
 class BuildReport:
     """What a build wrote, for its summary line."""
 

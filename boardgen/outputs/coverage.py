@@ -14,10 +14,10 @@ __all__ = ["FontGap", "font_gap"]
 
 import os
 import re
-from dataclasses import dataclass
 
 from ..descriptor.model import Variant
 from ..foundation.fonts import DEFAULT, Face, FontSet, missing_glyphs, missing_symbols, unprintable
+from ..foundation.values import frozen
 from ..texts.catalogue import catalogue, typeset
 
 #: The ``fonts`` keys, with the attribute of :class:`~boardgen.foundation.fonts.FontSet` each sets.
@@ -27,7 +27,7 @@ _PLACEHOLDER = re.compile(r"\{[a-z_][a-z0-9_]*\}")
 _LABELS = "abcdefghijklmnopqrstuvwxyz0123456789"
 
 
-@dataclass(frozen=True)
+@frozen
 class FontGap:
     """Characters a face lacks: the ``fonts`` key that names the face, the face, the
     characters, and what needs them."""

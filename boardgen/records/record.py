@@ -12,11 +12,12 @@ from __future__ import annotations
 __all__ = ["FORMATS", "GameLoader", "GameRecord", "Ply", "Variation"]
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Protocol
 
 from ..errors import BoardgenError, Mark, shown
+from ..foundation.values import frozen
 from ..model.positions import Game, Move, Position
 
 #: The formats records are read from: PDN (draughts), SGF (Go; Hex as HexGui writes it)
@@ -32,7 +33,7 @@ class GameLoader(Protocol):
     def __call__(self, ref: str | Path, *, folders: Sequence[str | Path] = ...) -> Game: ...
 
 
-@dataclass(frozen=True)
+@frozen
 class Ply:
     """One move of a game record, resolved: ``written`` as in the file (in SGF records,
     whose points are letter pairs, the engine's name of the move: ``q16``, ``pass``),
@@ -53,7 +54,7 @@ class Ply:
     lines: tuple[Variation, ...] = field(default=(), compare=False)
 
 
-@dataclass(frozen=True)
+@frozen
 class Variation:
     """A side line: moves played instead of the move it stands for, from the position
     before that move (``plies[0].before``)."""
@@ -66,7 +67,7 @@ class Variation:
         return [self.plies[0].before, *(p.after for p in self.plies)] if self.plies else []
 
 
-@dataclass(frozen=True)
+@frozen
 class GameRecord:
     """One game of a record file: its tags, its start, its plies and its result.
 

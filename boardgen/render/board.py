@@ -28,11 +28,11 @@ from typing import NamedTuple
 
 from ..descriptor.model import Variant
 from ..foundation.fonts import text_width
+from ..foundation.values import frozen
 from ..geometry import SquareGrid
 from ..model.textboard import describe_position
 from ..rules.base import PieceView
 from ..scene.shapes import Group, Item, Polygon, Rect, Scene, Style, Text
-from ..values import record
 from .layout import Layout
 from .legible import MIN_TEXT_MM
 from .pieces import piece_items, piece_radius
@@ -43,7 +43,7 @@ from .typefaces import in_its_fonts
 from .words import word_items
 
 
-@record
+@frozen
 class BoardOptions:
     """``flip`` draws the board from the north player's side (turned 180 degrees);
     ``window`` draws only those cells (a square board: the rectangle they span), with

@@ -31,13 +31,14 @@ __all__ = ["COUNTER_RATIO", "CounterSet", "counter_sets", "pieces_pages", "spare
 
 import math
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Literal
 
 from ..descriptor.artwork import Artwork
 from ..descriptor.model import Variant
 from ..foundation.fonts import text_width, wrap_text
 from ..foundation.paper import Box, Paper
+from ..foundation.values import frozen
 from ..rules.registry import family
 from ..scene.shapes import Group, Item, Polygon, Scene, Style, Text
 from ..texts.catalogue import Catalogue, catalogue, typeset
@@ -60,7 +61,7 @@ _LEADING = 3.4  # between lines of notes, mm
 Kind = Literal["man", "king", "stone", "pawn"]
 
 
-@dataclass(frozen=True)
+@frozen
 class CounterSet:
     """``count`` counters of one kind and colour, ``diameter`` mm across; ``spare`` of
     them are extra (lost counters happen)."""
@@ -124,7 +125,7 @@ def counter_sets(variant: Variant, lang: str = "en") -> tuple[CounterSet, ...]:
     return tuple(s for s in sets if s.count > 0)
 
 
-@dataclass(frozen=True)
+@frozen
 class _Row:
     """One row of cut cells: the set of each counter in it, its top and its cells' side."""
 

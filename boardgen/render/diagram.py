@@ -90,7 +90,7 @@ def _empty_size(variant: Variant, options: BoardOptions) -> tuple[float, float]:
     """Width and height (mm) of the variant's empty board drawn as a diagram with
     ``options``: sizes are searched for again and again, for every example. Kept by the
     options' fields, not the record: hashing a record makes its methods (see
-    :mod:`boardgen.values`), which a process drawing diagrams need not pay for."""
+    :mod:`boardgen.foundation.values`), which a process drawing diagrams need not pay for."""
     o = options
     key = ("empty board size", o.cell_size, o.coordinates, o.title, o.flip, o.window, o.named)
     size: tuple[float, float] = remembered(variant, key, lambda: board_size(variant, options, {}))

@@ -13,10 +13,10 @@ __all__ = ["MOST_SMALLER", "STEP", "SheetSaving", "board_sheets", "sheet_saving_
 
 import dataclasses
 import math
-from dataclasses import dataclass
 
 from ..descriptor.model import Variant
 from ..errors import BoardgenError
+from ..foundation.values import frozen
 from .pages import tile_plan
 from .pictures import RenderOptions, check_page_limit, paper_for, scene_for
 from .typefaces import in_its_fonts
@@ -27,7 +27,7 @@ MOST_SMALLER = 0.1
 STEP = 0.5
 
 
-@dataclass(frozen=True)
+@frozen
 class SheetSaving:
     """``cell_size`` mm cells print the board on ``sheets`` pages instead of ``before``."""
 

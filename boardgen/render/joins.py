@@ -25,7 +25,6 @@ __all__ = ["AIR", "Joins", "body", "central_spot", "footprint", "join_tiles", "l
 import heapq
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 
 import numpy
 import shapely
@@ -37,6 +36,7 @@ from shapely.ops import linemerge
 from shapely.prepared import prep
 
 from ..foundation.paper import Box
+from ..foundation.values import frozen
 from ..geometry import Point
 
 #: Air left around a shape of an earlier tile that is not a cell, in mm.
@@ -44,7 +44,7 @@ AIR = 0.8
 _MIN_AREA = 1.0  # mm²: less of a tile on another's window is a rounding sliver
 
 
-@dataclass(frozen=True)
+@frozen
 class Joins:
     """One tile's regions: what it keeps when cut out, what of it shows once the later
     tiles are glued on, its cut lines, and the later tiles laid on its window (each

@@ -25,12 +25,12 @@ __all__ = [
 ]
 
 import dataclasses
-from dataclasses import dataclass
 from typing import Literal
 
 from ..descriptor.model import Variant
 from ..errors import BoardgenError
 from ..foundation.paper import Paper, paper_named
+from ..foundation.values import frozen
 from ..rules.base import PieceView
 from ..rules.registry import family
 from ..scene.shapes import Scene
@@ -46,7 +46,7 @@ What = Literal["board", "start", "pieces", "rules"]
 _DIAGRAM_BANDS = 40.0
 
 
-@dataclass(frozen=True)
+@frozen
 class RenderOptions:
     """Command-line overrides; ``None`` means "as the descriptor says"."""
 

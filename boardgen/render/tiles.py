@@ -64,6 +64,7 @@ from shapely.geometry.base import BaseGeometry
 
 from ..foundation.fonts import text_width
 from ..foundation.paper import Box
+from ..foundation.values import frozen
 from ..geometry import Point
 from ..scene.shapes import Circle, Ellipse, Group, Item, Polygon, Rect, Style, Text
 from .joins import AIR, Joins, join_tiles
@@ -326,7 +327,7 @@ def _bonds(shapes: list[_Node], centres: dict[int, Point], regions: _Regions) ->
     return found
 
 
-@dataclass(frozen=True)
+@frozen
 class Tile:
     """One page's part of the board. ``number`` counts tiles in reading order from 1."""
 
@@ -348,7 +349,7 @@ class Tile:
         return f"{self.number}/{total}"
 
 
-@dataclass(frozen=True)
+@frozen
 class Plan:
     """How a board is cut: its tiles, and the shapes each one prints."""
 

@@ -14,9 +14,10 @@ from __future__ import annotations
 __all__ = ["VISIONS", "VisionFinding", "simulate", "vision_findings"]
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..descriptor.model import Variant
+from ..foundation.values import frozen
 from .legible import ColourFinding, colour_findings
 
 Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]
@@ -64,7 +65,7 @@ def _seen_as(variant: Variant, vision: str) -> Variant:
     return replace(variant, players=players, print=replace(variant.print, colours=colours))
 
 
-@dataclass(frozen=True)
+@frozen
 class VisionFinding:
     """A colour pair that fails the greyscale rule only as seen with ``vision``."""
 

@@ -12,11 +12,11 @@ __all__ = ["Check", "Ending", "Game", "MoveView", "PieceView"]
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, Protocol
 
-from ..values import record
+from ..foundation.values import frozen
 from .spec import GameSpec
 
 
-@record
+@frozen
 class PieceView:
     """What stands on a cell, for drawing: whose it is and what kind."""
 
@@ -27,7 +27,7 @@ class PieceView:
     shape: str = ""
 
 
-@record
+@frozen
 class MoveView:
     """A move as a picture needs it: cells visited in order, cells captured, stones placed."""
 
@@ -36,7 +36,7 @@ class MoveView:
     placed: tuple[int, ...] = ()
 
 
-@record
+@frozen
 class Check:
     """One named verdict of ``boardgen validate``.
 
@@ -50,7 +50,7 @@ class Check:
     key: tuple[str | int, ...] = ()
 
 
-@record
+@frozen
 class Ending:
     """How a finished game ended: the winner's player id or ``"draw"``, and why, in a few
     words (``"black has no legal move"``), for ``moves`` and ``perft`` to say."""

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from ..errors import BoardgenError
-from ..values import record
+from ..foundation.values import frozen
 from .base import Game
 from .spec import GameSpec
 
@@ -101,7 +101,7 @@ class SheetWriter(Protocol):
         ...
 
 
-@record
+@frozen
 class CounterNeed:
     """Counters a player needs to play, for the print-and-play pieces sheet: ``count``
     counters of ``kind`` (``man``, ``king``, ``stone``); ``spares`` when some should be

@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from dataclasses import field
 from typing import Any
 
+from ..foundation.values import frozen
 from ..geometry import Grid, Side
-from ..values import record
 
 
-@record
+@frozen
 class PlayerSpec:
     """One player: ``id`` as in the descriptor ("white"), the edge they sit at, and
     the one-letter code used in position strings ("W", as in PDN FEN)."""
@@ -28,14 +28,14 @@ class PlayerSpec:
     letter: str
 
 
-@record
+@frozen
 class ScoringTrack:
     """Catchup-style scoring track: ovals numbered ``1 .. maximum`` around the board."""
 
     maximum: int
 
 
-@record
+@frozen
 class GameSpec:
     """A game ready to be played by a rule family."""
 

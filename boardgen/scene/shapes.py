@@ -28,12 +28,12 @@ from dataclasses import field
 from typing import Literal
 
 from ..foundation.fonts import FontSet, current_fonts
-from ..values import record
+from ..foundation.values import frozen
 
 Point = tuple[float, float]
 
 
-@record
+@frozen
 class Style:
     """How a shape is painted. ``None`` means no fill or no stroke."""
 
@@ -44,7 +44,7 @@ class Style:
     opacity: float = 1.0
 
 
-@record
+@frozen
 class Polygon:
     """A polygon, or an open polyline when ``closed`` is false."""
 
@@ -53,7 +53,7 @@ class Polygon:
     closed: bool = True
 
 
-@record
+@frozen
 class Rect:
     """A rectangle: its top left corner, width and height in millimetres, and its paint."""
 
@@ -64,7 +64,7 @@ class Rect:
     style: Style
 
 
-@record
+@frozen
 class Circle:
     """A circle: its centre and radius in millimetres, and its paint."""
 
@@ -74,7 +74,7 @@ class Circle:
     style: Style
 
 
-@record
+@frozen
 class Ellipse:
     """An ellipse turned ``angle`` degrees clockwise (on the page) about its centre."""
 
@@ -86,7 +86,7 @@ class Ellipse:
     style: Style
 
 
-@record
+@frozen
 class Text:
     """One line of text; ``size`` is the font size (em height) in millimetres."""
 
@@ -104,7 +104,7 @@ class Text:
     fonts: FontSet = field(default_factory=current_fonts, repr=False)
 
 
-@record
+@frozen
 class Group:
     """Items drawn scaled by ``scale`` then moved by ``(dx, dy)``, optionally clipped.
 
@@ -123,7 +123,7 @@ class Group:
 Item = Polygon | Rect | Circle | Ellipse | Text | Group
 
 
-@record
+@frozen
 class Scene:
     """One page or one picture: its size in millimetres and what is on it.
 
@@ -141,7 +141,7 @@ class Scene:
     background: str | None = None
 
 
-@record
+@frozen
 class Document:
     """One or more pages, with the metadata a PDF carries."""
 

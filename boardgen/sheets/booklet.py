@@ -46,6 +46,7 @@ from ..descriptor.model import Variant
 from ..foundation import fonts
 from ..foundation.fonts import FontSet, typeface
 from ..foundation.paper import MARGIN, Paper
+from ..foundation.values import frozen
 from ..render.counter_pages import pieces_pages
 from ..render.pictures import RenderOptions, board_pages_for
 from ..scene.shapes import Scene
@@ -340,7 +341,7 @@ def _story(
     return story
 
 
-@dataclass(frozen=True)
+@frozen
 class BookletWords:
     """A booklet's own title and cover line (a theme's, or ``build --title``), replacing
     the catalogue's "Board Games to Print" and its subtitle; empty: the catalogue's."""

@@ -43,7 +43,6 @@ import functools
 import io
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
-from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -62,6 +61,7 @@ from reportlab.platypus import (  # type: ignore[import-untyped,unused-ignore]
 from ..backends.pdf import MM, draw_scene
 from ..foundation import fonts
 from ..foundation.paper import Paper
+from ..foundation.values import frozen
 from ..scene.shapes import Scene
 
 #: Page margins of text pages, in mm (inside every printer's reach, see boardgen.foundation.paper).
@@ -78,7 +78,7 @@ MUTED = "#5a5a5a"
 TINT = "#eef2f6"
 
 
-@dataclass(frozen=True)
+@frozen
 class Edition:
     """How large a printed sheet sets its words and its example diagrams.
 
@@ -121,7 +121,7 @@ def edition(name: str) -> Iterator[Edition]:
         _CURRENT.reset(token)
 
 
-@dataclass(frozen=True)
+@frozen
 class _Names:
     """The embedded names of the text faces a style uses."""
 
@@ -130,7 +130,7 @@ class _Names:
     italic: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Styles:
     title: Any
     cover_title: Any

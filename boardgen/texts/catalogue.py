@@ -44,12 +44,13 @@ import dataclasses
 import functools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from ..descriptor.yamlload import load_file, load_package_data
 from ..errors import BoardgenError
+from ..foundation.values import frozen
 from . import TEXTS_DIR, languages
 
 NBSP = "\u00a0"
@@ -62,7 +63,7 @@ class MissingText(BoardgenError):
     """A catalogue lacks a key a rule sheet needs (a rule value without its sentence)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Typography:
     """A language's typographic conventions, from its catalogue's ``meta``."""
 
@@ -95,7 +96,7 @@ def typeset(text: str, rules: Typography) -> str:
     return text
 
 
-@dataclass(frozen=True)
+@frozen
 class GameTexts:
     """One game's free text in one language; every part optional."""
 
@@ -112,7 +113,7 @@ class GameTexts:
 Leaf = str | Mapping[str, str]
 
 
-@dataclass(frozen=True)
+@frozen
 class Catalogue:
     """One language's catalogue: look up, fill in, pluralise, join, typeset."""
 

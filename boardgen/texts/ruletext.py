@@ -21,16 +21,17 @@ __all__ = [
 ]
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..descriptor.model import Example, Variant
 from ..errors import BoardgenError
+from ..foundation.values import frozen
 from ..geometry import HexHexGrid, SquareGrid
 from ..rules.base import Game
 from .catalogue import Catalogue, GameTexts, typeset
 
 
-@dataclass(frozen=True)
+@frozen
 class Para:
     """A paragraph, with an optional run-in title (a special rule's name)."""
 
@@ -38,7 +39,7 @@ class Para:
     lead: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Shown:
     """An example from the descriptor, numbered, with its caption in the sheet's language."""
 
@@ -51,7 +52,7 @@ class Shown:
 Block = Para | Shown
 
 
-@dataclass(frozen=True)
+@frozen
 class Section:
     name: str
     number: int
@@ -63,7 +64,7 @@ class Section:
         return f"{self.number}. {self.title}"
 
 
-@dataclass(frozen=True)
+@frozen
 class RuleSheet:
     """Everything a rule sheet says, in one language, ready to lay out."""
 

@@ -1,5 +1,5 @@
-"""Frozen records (boardgen.values): the class @dataclass(frozen=True) makes, its ==, hash
-and repr made when first used."""
+"""Value types (boardgen.foundation.values, ``@frozen``): the class @dataclass(frozen=True)
+makes, its ==, hash and repr made when first used."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 import boardgen.descriptor.model
-import boardgen.errors
 import boardgen.foundation.fonts
 import boardgen.model.positions
 import boardgen.render.board
@@ -19,7 +18,7 @@ import boardgen.rules.base
 import boardgen.rules.family
 import boardgen.rules.spec
 import boardgen.scene.shapes
-from boardgen.values import record
+from boardgen.foundation.values import frozen
 
 Decorator = Callable[[type], type]
 
@@ -113,12 +112,12 @@ def _behaviour(kinds: dict[str, type]) -> list[Any]:
     return said
 
 
-def test_a_record_behaves_as_the_frozen_dataclass_of_the_same_fields() -> None:
-    assert _behaviour(_kinds(record)) == _behaviour(_kinds(dataclasses.dataclass(frozen=True)))
+def test_a_value_type_behaves_as_the_frozen_dataclass_of_the_same_fields() -> None:
+    assert _behaviour(_kinds(frozen)) == _behaviour(_kinds(dataclasses.dataclass(frozen=True)))
 
 
 def test_its_comparison_hash_and_repr_are_made_when_first_used() -> None:
-    plain = _kinds(record)["Plain"]
+    plain = _kinds(frozen)["Plain"]
     assert not isinstance(plain.__dict__["__eq__"], types.FunctionType)
     a = plain(1)
     assert a == plain(1)  # made now, all three, by dataclass
@@ -130,7 +129,7 @@ def test_its_comparison_hash_and_repr_are_made_when_first_used() -> None:
 
 
 def test_its_methods_are_the_ones_dataclass_writes() -> None:
-    made = _kinds(record)
+    made = _kinds(frozen)
     eager = _kinds(dataclasses.dataclass(frozen=True))
     for name, cls in made.items():
         for method in ("__eq__", "__hash__", "__repr__"):
@@ -140,8 +139,8 @@ def test_its_methods_are_the_ones_dataclass_writes() -> None:
             assert mine.__code__.co_names == theirs.__code__.co_names, (name, method)
 
 
-def test_a_record_is_a_frozen_dataclass() -> None:
-    plain = _kinds(record)["Plain"]
+def test_a_value_type_is_a_frozen_dataclass() -> None:
+    plain = _kinds(frozen)["Plain"]
     a = plain(1)
     with pytest.raises(dataclasses.FrozenInstanceError):
         a.x = 2
@@ -155,7 +154,7 @@ def test_a_record_is_a_frozen_dataclass() -> None:
 
 
 def test_a_subclass_finds_the_methods_before_and_after_they_are_made() -> None:
-    plain = _kinds(record)["Plain"]
+    plain = _kinds(frozen)["Plain"]
 
     class Sub(plain):  # type: ignore[valid-type,misc]
         pass
@@ -164,8 +163,8 @@ def test_a_subclass_finds_the_methods_before_and_after_they_are_made() -> None:
     assert hash(plain(1)) == hash(Sub(1))
 
 
-def test_a_record_that_holds_itself_prints_as_dataclass_does() -> None:
-    nested = _kinds(record)["Nested"]
+def test_a_value_type_that_holds_itself_prints_as_dataclass_does() -> None:
+    nested = _kinds(frozen)["Nested"]
     loop: list[Any] = []
     a = nested(loop)
     loop.append(a)
@@ -187,7 +186,6 @@ def _twin(cls: type) -> type:
     "module",
     [
         boardgen.descriptor.model,
-        boardgen.errors,
         boardgen.foundation.fonts,
         boardgen.model.positions,
         boardgen.render.board,
@@ -197,7 +195,7 @@ def _twin(cls: type) -> type:
         boardgen.scene.shapes,
     ],
 )
-def test_the_records_of_the_model_and_the_scene_compare_and_print_as_dataclasses(module: Any) -> None:
+def test_the_value_types_of_the_model_and_the_scene_compare_and_print_as_dataclasses(module: Any) -> None:
     found = [
         cls
         for cls in vars(module).values()

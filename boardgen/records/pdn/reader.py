@@ -38,6 +38,7 @@ from pathlib import Path
 
 from ...descriptor.library import Library
 from ...errors import BoardgenError, Mark, shown
+from ...foundation.values import frozen
 from ...model.games import open_game
 from ...model.positions import Game, Move, Position
 from ..paths import normalized, through
@@ -216,7 +217,7 @@ def _cells(position: Position, text: str, squares: Squares | None) -> tuple[str,
         return ()
 
 
-@dataclass(frozen=True)
+@frozen
 class _Player:
     """What playing a line needs besides the line: the game's notation and file name."""
 

@@ -26,9 +26,9 @@ __all__ = ["STANDARD", "GameType", "Squares", "game_type"]
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from ...errors import BoardgenError, shown
+from ...foundation.values import frozen
 from ...geometry.base import column_letters
 from ...geometry.square import SquareGrid
 from ...model.positions import Game, Move, Position
@@ -56,7 +56,7 @@ _TAG = re.compile(r"([0-9]{1,4})(?:,([WB]),([0-9]{1,2}),([0-9]{1,2}),([ANS])([0-
 _SPLIT = re.compile(r"\s*([-x:])\s*")
 
 
-@dataclass(frozen=True)
+@frozen
 class GameType:
     """A GameType tag in full: ``width`` x ``height`` board, ``notation`` ``"A"`` or
     ``"N"`` (``"S"`` is chess's), ``corner`` 0..3, ``invert`` None when not given."""

@@ -35,10 +35,10 @@ __all__ = [
 
 import bisect
 import re
-from dataclasses import dataclass
 from typing import Literal
 
 from ...errors import BoardgenError, Mark, shown
+from ...foundation.values import frozen
 from ..limits import MAX_GAMES, MAX_PDN_BYTES, MAX_PLIES
 
 #: Longest tag value; ``[FEN]`` may list every piece of a 100x100 board.
@@ -67,7 +67,7 @@ def pdn_number(text: str) -> int | None:
 Kind = Literal["tag", "number", "ellipsis", "move", "comment", "open", "close", "nag", "result"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Token:
     """One piece of PDN: ``text`` is the value (a tag's ``name=value`` is split in
     ``name`` and ``text``), ``mark`` where it starts."""

@@ -37,13 +37,14 @@ __all__ = [
 ]
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import Literal
 
 from ...descriptor import load_variant
 from ...errors import BoardgenError, Mark
 from ...foundation.inputfile import read_text
+from ...foundation.values import frozen
 from ...rules.connection import SWAP, ConnectionGame, ConnectionPosition, make_game
 from .tree import SgfNode, cut, main_line
 
@@ -63,7 +64,7 @@ ENDINGS = _ENDINGS
 Kind = Literal["hex", "havannah"]
 
 
-@dataclass(frozen=True)
+@frozen
 class ConnectionRecord:
     """One game's main line as written: each move's colour letter and value, and where
     its node stands; the board size, the result and the root's properties."""
@@ -76,7 +77,7 @@ class ConnectionRecord:
     properties: dict[str, list[str]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@frozen
 class Replay:
     """A record played by the engine: the positions (the start first, one per stone or
     swap played), the engine moves, the winner the record names (a player id, "" for

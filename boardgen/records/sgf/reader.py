@@ -15,10 +15,11 @@ from __future__ import annotations
 __all__ = ["MAX_SIZE", "SgfGame", "parse_sgf", "read_sgf", "replay_sgf", "sgf_game", "sgf_result"]
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from ...errors import BoardgenError, Mark, shown
+from ...foundation.values import frozen
 from ...geometry import SquareGrid
 from ...rules.go import PASS, GoGame, GoPosition
 from ...rules.go.params import parse_params
@@ -29,7 +30,7 @@ from .tree import SgfNode, cut, main_line
 MAX_SIZE = 52
 
 
-@dataclass(frozen=True)
+@frozen
 class SgfGame:
     """The main line of one SGF game, in SGF's own coordinates (column, row from the top)."""
 

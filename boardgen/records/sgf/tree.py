@@ -24,9 +24,10 @@ __all__ = ["MAX_NODES", "MAX_VALUE", "MAX_VARIATIONS", "SgfNode", "cut", "game_t
 import bisect
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ...errors import BoardgenError, Mark
+from ...foundation.values import frozen
 
 #: Longest property value read, in characters (a comment of some 700 words).
 MAX_VALUE = 4_000
@@ -36,7 +37,7 @@ MAX_NODES = 20_000
 MAX_VARIATIONS = 10_000
 
 
-@dataclass(frozen=True)
+@frozen
 class SgfNode:
     """One node: its properties (values in file order), where its ``;`` stands, and
     where each property first stands."""

@@ -14,9 +14,9 @@ from __future__ import annotations
 __all__ = ["SWAP", "ConnectionGame", "ConnectionPosition", "Move", "make_game"]
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from ...errors import BoardgenError, shown
+from ...foundation.values import frozen
 from ..base import Check, Ending, MoveView, PieceView
 from ..lattice import Lattice, bits_of, nearest_directions
 from ..spec import GameSpec
@@ -37,7 +37,7 @@ _WHY = {
 }
 
 
-@dataclass(frozen=True)
+@frozen
 class ConnectionPosition:
     """Stones per player, the mover, the winner's index and goal once decided, and the
     first stone (for the swap rule) while the second player has not yet answered it."""

@@ -23,13 +23,14 @@ from __future__ import annotations
 __all__ = ["ConnectionParams", "parse_params"]
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from ...foundation.values import frozen
 from ..params import ParamError, plain_error, read_switches
 
 
-@dataclass(frozen=True)
+@frozen
 class ConnectionParams:
     """The connection family's rule switches, checked (``rules.params``: a switch left out
     takes the value given here)."""

@@ -15,9 +15,10 @@ from __future__ import annotations
 __all__ = ["PASS", "GoGame", "GoPosition", "Move", "make_game", "star_points"]
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ...errors import BoardgenError, shown
+from ...foundation.values import frozen
 from ..base import Check, Ending, MoveView, PieceView
 from ..lattice import Lattice, bits_of, nearest_directions
 from ..spec import GameSpec
@@ -28,7 +29,7 @@ Move = int
 PASS: Move = -1
 
 
-@dataclass(frozen=True)
+@frozen
 class GoPosition:
     """Stones per player (lattice masks), the mover, and what the rules remember.
 

@@ -29,13 +29,13 @@ from __future__ import annotations
 __all__ = ["GoParams", "parse_params"]
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from ...foundation.values import frozen
 from ..params import ParamError, plain_error, read_switches
 
 
-@dataclass(frozen=True)
+@frozen
 class GoParams:
     """The Go family's rule switches, checked (``rules.params``: a switch left out
     takes the value given here)."""

@@ -15,9 +15,9 @@ from __future__ import annotations
 __all__ = ["STOP", "HopGame", "HopPosition", "Move", "make_game"]
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from ...errors import BoardgenError, shown
+from ...foundation.values import frozen
 from ..base import Check, Ending, MoveView, PieceView
 from ..lattice import Lattice, bits_of, nearest_directions
 from ..spec import GameSpec
@@ -31,7 +31,7 @@ Move = tuple[int, int]
 STOP: Move = (-1, -1)
 
 
-@dataclass(frozen=True)
+@frozen
 class HopPosition:
     """Pieces per player (lattice masks), the mover, the piece hopping (bit, -1 when
     none) and the cells its chain has visited, the turns played, the winner."""

@@ -13,13 +13,13 @@ from __future__ import annotations
 __all__ = ["HopParams", "parse_params"]
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from ...foundation.values import frozen
 from ..params import ParamError, read_switches
 
 
-@dataclass(frozen=True)
+@frozen
 class HopParams:
     """The hop family's rule switches, checked (``rules.params``: a switch left out
     takes the value given here)."""

@@ -13,9 +13,10 @@ from __future__ import annotations
 __all__ = ["LinesGame", "LinesPosition", "Move", "make_game"]
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ...errors import BoardgenError, shown
+from ...foundation.values import frozen
 from ..base import Check, Ending, MoveView, PieceView
 from ..lattice import Lattice, bits_of
 from ..spec import GameSpec
@@ -27,7 +28,7 @@ from .params import LinesParams, parse_params
 Move = tuple[int, int]
 
 
-@dataclass(frozen=True)
+@frozen
 class LinesPosition:
     """Pieces per player, the mover, the result once decided (``winner`` -1: none,
     2: drawn), the moves played (counted only under a ``move_limit``, the one rule that

@@ -16,13 +16,13 @@ from __future__ import annotations
 __all__ = ["LinesParams", "parse_params"]
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from ...foundation.values import frozen
 from ..params import ParamError, read_switches
 
 
-@dataclass(frozen=True)
+@frozen
 class LinesParams:
     """The lines family's rule switches, checked (``rules.params``: a switch left out
     takes the value given here)."""

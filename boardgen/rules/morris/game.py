@@ -15,9 +15,9 @@ from __future__ import annotations
 __all__ = ["MorrisGame", "MorrisPosition", "Move", "make_game"]
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from ...errors import BoardgenError, shown
+from ...foundation.values import frozen
 from ..base import Check, Ending, MoveView, PieceView
 from ..lattice import bits_of
 from ..spec import GameSpec
@@ -28,7 +28,7 @@ from .params import MorrisParams, parse_params
 Move = tuple[int, int]
 
 
-@dataclass(frozen=True)
+@frozen
 class MorrisPosition:
     """Men on the board per player (masks over cell numbers), men in hand, the mover,
     whether the mover is to remove an enemy man, and the turns played."""

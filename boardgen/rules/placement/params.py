@@ -20,16 +20,16 @@ from __future__ import annotations
 __all__ = ["DEFAULTS", "ParamError", "PlacementParams", "parse_params"]
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ...errors import BoardgenError, closest
+from ...foundation.values import frozen
 
 #: Builds the error for a key below ``rules.params`` (the registry's ParamErrorFactory).
 ParamError = Callable[[tuple[str | int, ...], str], BoardgenError]
 
 
-@dataclass(frozen=True)
+@frozen
 class PlacementParams:
     """Per-turn stone limits; see the module docstring for what each one means."""
 

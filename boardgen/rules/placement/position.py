@@ -25,15 +25,16 @@ __all__ = [
 ]
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import NamedTuple
 
 from ...errors import BoardgenError, shown
+from ...foundation.values import frozen
 from ...geometry import Grid
 from .groups import bits
 
 
-@dataclass(frozen=True)
+@frozen
 class PlacementPosition:
     """Everything the rules need to continue a game.
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 __all__ = ["PrintOnlyGame", "PrintOnlyPosition"]
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from ...errors import BoardgenError, shown
+from ...foundation.values import frozen
 from ..base import Check, Ending, MoveView, PieceView
 from ..spec import GameSpec
 
@@ -23,7 +23,7 @@ from ..spec import GameSpec
 KIND: Literal["stone"] = "stone"
 
 
-@dataclass(frozen=True)
+@frozen
 class PrintOnlyPosition:
     """Who stands where (cell -> player id), and whose turn it is."""
 

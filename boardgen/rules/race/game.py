@@ -13,9 +13,9 @@ from __future__ import annotations
 __all__ = ["Move", "RaceGame", "RacePosition", "make_game"]
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from ...errors import BoardgenError, shown
+from ...foundation.values import frozen
 from ..base import Check, Ending, MoveView, PieceView
 from ..lattice import Lattice, bits_of
 from ..spec import GameSpec
@@ -26,7 +26,7 @@ from .params import RaceParams, parse_params
 Move = tuple[int, int]
 
 
-@dataclass(frozen=True)
+@frozen
 class RacePosition:
     """A race position: each player's men (a bitboard per player number) and who moves."""
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 __all__ = ["PASS", "Move", "ReversiGame", "ReversiPosition", "make_game"]
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from ...errors import BoardgenError, shown
+from ...foundation.values import frozen
 from ..base import Check, Ending, MoveView, PieceView
 from ..lattice import Lattice, bits_of
 from ..spec import GameSpec
@@ -28,7 +28,7 @@ Move = int
 PASS: Move = -1
 
 
-@dataclass(frozen=True)
+@frozen
 class ReversiPosition:
     """Each player's discs as lattice masks (descriptor order) and whose turn it is."""
 

@@ -1,11 +1,11 @@
-"""Frozen records: ``@dataclass(frozen=True)`` whose ``==``, ``hash`` and ``repr`` are made
-when first used.
+"""Value types: ``@frozen`` makes a class as ``@dataclass(frozen=True)`` does, its ``==``,
+``hash`` and ``repr`` made when first used. It is boardgen's one way to make a value type.
 
 A frozen dataclass compiles six methods when its class is defined (``__init__``,
 ``__setattr__``, ``__delattr__``, ``__eq__``, ``__hash__``, ``__repr__``), some 0.4 ms a
 class; the forty records a process drawing one diagram defines (the descriptor model,
 the scene, the rule engines' views) took 15 ms of it, yet that process compares or
-hashes two of them and prints none. :func:`record` makes a class as
+hashes two of them and prints none. :func:`frozen` makes a class as
 ``@dataclass(frozen=True)`` does, except that the ``__eq__``, ``__hash__`` and
 ``__repr__`` dataclass would add are made the first time one of them is looked up, by
 dataclass itself (from a twin class with the same fields), and set on the class: they
@@ -15,7 +15,7 @@ as any method. Methods the class writes itself are kept, as dataclass keeps them
 
 from __future__ import annotations
 
-__all__ = ["record"]
+__all__ = ["frozen"]
 
 import dataclasses
 import sys
@@ -38,7 +38,7 @@ _DEFERRED = ("__repr__", "__eq__", "__hash__")
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, dataclasses.Field))
-def record(cls: type[_T]) -> type[_T]:
+def frozen(cls: type[_T]) -> type[_T]:
     """``cls`` as ``@dataclass(frozen=True)`` makes it, its comparison, hash and repr made
     when first used (see the module's text)."""
     own = cls.__dict__
