@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from boardgen.descriptor import load_variant  # noqa: E402
-from boardgen.rules.base import Game  # noqa: E402
+from boardgen.rules.base import Engine  # noqa: E402
 from boardgen.rules.registry import make_game  # noqa: E402
 
 #: Game id and perft depth (full run, --quick run).
@@ -48,7 +48,7 @@ PEERS = [
 ]
 
 
-def load_game(game_id: str) -> Game:
+def load_game(game_id: str) -> Engine:
     """The game, from its descriptor, by the family the descriptor names."""
     variant = load_variant(game_id)
     return make_game(variant.game_spec(), variant.rules.family)

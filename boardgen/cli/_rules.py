@@ -9,7 +9,7 @@ import click
 
 from ..descriptor.library import Library
 from ..errors import BoardgenError
-from ..rules.base import Game
+from ..rules.base import Engine
 from ..rules.registry import make_game
 from ._app import complete_variant, reports_errors, uses_library
 
@@ -68,7 +68,7 @@ def validate(library: Library, games: tuple[str, ...]) -> None:
     sys.exit(2 if errors else 1 if failed else 0)
 
 
-def _game_at(library: Library, ref: str, position: str | None) -> tuple[Game, Any]:
+def _game_at(library: Library, ref: str, position: str | None) -> tuple[Engine, Any]:
     """The variant's game and the position to start from."""
     variant = library.load(ref)
     game = make_game(variant.game_spec(), variant.rules.family)
@@ -76,7 +76,7 @@ def _game_at(library: Library, ref: str, position: str | None) -> tuple[Game, An
     return game, start
 
 
-def _over(game: Game, position: Any) -> bool:
+def _over(game: Engine, position: Any) -> bool:
     """Say on stderr that the game is over at ``position``, and why; True if it is."""
     ending = game.ending(position)
     if ending is not None:

@@ -1,7 +1,7 @@
 """Game facts: what thousands of self-played games say about a game's balance.
 
 The rules engine plays the game against itself with two simple players, through the
-:class:`~boardgen.rules.base.Game` protocol only (so every rule family gets facts):
+:class:`~boardgen.rules.base.Engine` protocol only (so every rule family gets facts):
 
 * ``random``: every legal move is equally likely;
 * ``greedy``: looks one move ahead: a move that wins at once, else the move that leaves
@@ -18,7 +18,7 @@ played. A game with no result after :data:`MAX_PLIES` plies is counted as unfini
 For each player: games, the first player's win rate with its Wilson 95 % interval, the
 second player's wins, draws, unfinished games, the average and longest length in
 plies, the average branching factor (legal moves per position met) and how often each
-rule ended a game (the engine's :meth:`~boardgen.rules.base.Game.ending` reason, player
+rule ended a game (the engine's :meth:`~boardgen.rules.base.Engine.ending` reason, player
 names replaced by "a player"). ``boardgen facts``, the studio and the rule sheet's
 "Game facts" box all read :func:`game_facts`.
 """
@@ -53,7 +53,7 @@ from typing import Any
 from ..descriptor.model import Variant
 from ..errors import BoardgenError
 from ..foundation.values import frozen
-from ..rules.base import Game
+from ..rules.base import Engine
 from ..rules.registry import make_game
 
 #: The games played when none are asked for: half by each player.
@@ -201,14 +201,14 @@ class GameFacts:
 # -- playing -------------------------------------------------------------------------------
 
 
-def _material(game: Game, position: Any, player: str) -> int:
+def _material(game: Engine, position: Any, player: str) -> int:
     return sum(
         _WEIGHT[piece.kind] if piece.player == player else -_WEIGHT[piece.kind]
         for piece in game.pieces(position).values()
     )
 
 
-def _greedy(game: Game, position: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+def _greedy(game: Engine, position: Any, moves: Sequence[Any], rng: random.Random) -> Any:
     mover = game.to_move(position)
     candidates = rng.sample(list(moves), GREEDY_SAMPLE) if len(moves) > GREEDY_SAMPLE else moves
     best: list[Any] = []
@@ -227,7 +227,7 @@ def _greedy(game: Game, position: Any, moves: Sequence[Any], rng: random.Random)
     return best[rng.randrange(len(best))] if best else candidates[rng.randrange(len(candidates))]
 
 
-def _play(game: Game, players: Sequence[str], policy: str, rng: random.Random, max_plies: int) -> _Played:
+def _play(game: Engine, players: Sequence[str], policy: str, rng: random.Random, max_plies: int) -> _Played:
     position = game.initial()
     first = game.to_move(position)
     plies = choices = positions = 0
@@ -248,7 +248,7 @@ def _play(game: Game, players: Sequence[str], policy: str, rng: random.Random, m
 
 
 def _play_range(
-    game: Game, players: Sequence[str], seed: int, start: int, stop: int, max_plies: int
+    game: Engine, players: Sequence[str], seed: int, start: int, stop: int, max_plies: int
 ) -> list[_Played]:
     played = []
     for index in range(start, stop):

@@ -42,8 +42,7 @@ from typing import Any
 from ..descriptor.model import Variant
 from ..errors import BoardgenError, shown
 from ..foundation.values import frozen
-from ..rules.base import Ending, PieceView
-from ..rules.base import Game as Engine
+from ..rules.base import Ending, Engine, PieceView
 from .textboard import describe_position
 
 

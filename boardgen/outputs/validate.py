@@ -34,7 +34,7 @@ from ..render.legible import colour_findings
 from ..render.pictures import check_page_limit
 from ..render.typefaces import in_its_fonts
 from ..render.vision import vision_findings
-from ..rules.base import Check, Game
+from ..rules.base import Check, Engine
 from ..rules.registry import family, make_game
 from ..sheets.words import sheet_words
 from .coverage import font_gap
@@ -283,7 +283,7 @@ def _sheet_fits(variant: Variant) -> Check:
     return Check(name, True, f"every diagram fits a page of {paper.name}")
 
 
-def _quiet_first_move(game: Game, moves: Sequence[Any]) -> Check:
+def _quiet_first_move(game: Engine, moves: Sequence[Any]) -> Check:
     """No first move captures: the setup keeps the sides out of each other's reach."""
     name = "no capture on the first move"
     captures = sum(1 for m in moves if game.view(m).captured)
@@ -303,7 +303,7 @@ def _board_fits(variant: Variant) -> Check:
     return Check(name, True, f"at {variant.print.cell_size:g} mm cells on {variant.print.paper}")
 
 
-def _sheets_compose(variant: Variant, game: Game) -> Check:
+def _sheets_compose(variant: Variant, game: Engine) -> Check:
     """The rule sheets can be written in every language (as ``render --what rules`` and
     ``build`` do): every example's topic names a section, every rule value has a sentence."""
     name = "rule sheets can be written"
@@ -318,7 +318,7 @@ def _sheets_compose(variant: Variant, game: Game) -> Check:
     return Check(name, True, f"in {', '.join(variant.languages)}")
 
 
-def _example_checks(variant: Variant, game: Game) -> list[Check]:
+def _example_checks(variant: Variant, game: Engine) -> list[Check]:
     """Every example on the rule sheets must be a legal move for the engine."""
     checks = []
     for index, example in enumerate(variant.examples):

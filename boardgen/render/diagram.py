@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 from ..descriptor.model import Example, Variant
 from ..errors import BoardgenError
 from ..model.textboard import describe_position
-from ..rules.base import Game, MoveView, PieceView
+from ..rules.base import Engine, MoveView, PieceView
 from ..scene.shapes import Item, Scene
 from .board import BoardOptions, board_scene, board_size, window_cells
 from .layout import Layout
@@ -205,7 +205,7 @@ def diagram_scene(
     return replace(scene, description=description)
 
 
-def _alternatives(game: Game, position: Any, move: Any) -> tuple[int, ...]:
+def _alternatives(game: Engine, position: Any, move: Any) -> tuple[int, ...]:
     """The other cells the move's piece could have stopped on: legal moves that start
     and capture alike and differ only in their last landing (a flying king's choice)."""
     view = game.view(move)
@@ -265,7 +265,7 @@ class MoveMarks(NamedTuple):
     after: Any
 
 
-def move_marks(variant: Variant, game: Game, position: Any, move: Any) -> MoveMarks:
+def move_marks(variant: Variant, game: Engine, position: Any, move: Any) -> MoveMarks:
     """Play ``move`` from ``position`` and say what its diagram shows (raises
     BoardgenError when the engine refuses the move)."""
     after = game.play(position, move)
@@ -305,7 +305,7 @@ def move_marks(variant: Variant, game: Game, position: Any, move: Any) -> MoveMa
 @in_its_fonts
 def example_scene(
     variant: Variant,
-    game: Game,
+    game: Engine,
     example: Example,
     *,
     cell_size: float,

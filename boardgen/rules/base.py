@@ -1,13 +1,13 @@
 """The game a rule family makes, and the plain values it speaks in.
 
 The CLI (``moves``, ``perft``, ``validate``), the diagram maker and the rule sheets
-play only through the :class:`Game` protocol; the family that makes the game is a
+play only through the :class:`Engine` protocol; the family that makes the game is a
 :class:`~boardgen.rules.family.RuleFamily`, found by :mod:`boardgen.rules.registry`.
 """
 
 from __future__ import annotations
 
-__all__ = ["Check", "Ending", "Game", "MoveView", "PieceView"]
+__all__ = ["Check", "Ending", "Engine", "MoveView", "PieceView"]
 
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, Protocol
@@ -63,8 +63,8 @@ class Ending:
         return f"the game is over: {verdict} ({self.reason})"
 
 
-class Game(Protocol):
-    """A playable game. Positions and moves are opaque, hashable values of the family."""
+class Engine(Protocol):
+    """A rules engine: plays one game. Positions and moves are opaque, hashable values of the family."""
 
     spec: GameSpec
 

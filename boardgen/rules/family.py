@@ -4,7 +4,7 @@ A family (leaping draughts, Catchup's placement, or a third party's game) is one
 an instance of :class:`RuleFamily`, found by name through :mod:`boardgen.rules.registry`
 (built in, or installed under the ``boardgen.families`` entry-point group). Nothing
 outside a family looks at a family's name: the descriptor loader asks it to check its
-switches, the CLI, the diagrams and ``validate`` play through the :class:`~.base.Game`
+switches, the CLI, the diagrams and ``validate`` play through the :class:`~.base.Engine`
 it makes, the rule sheets let it write its sections and the pieces sheet asks it which
 counters to print. The model is OpenSpiel's ``Game``/``State`` split and python-chess's
 variants: a family is data about a game plus the code that plays it, nothing else.
@@ -33,11 +33,11 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from ..errors import BoardgenError
 from ..foundation.values import frozen
-from .base import Game
+from .base import Engine
 from .spec import GameSpec
 
 #: The family's own game class (``LeapingGame``): what its methods are given back.
-G = TypeVar("G", bound=Game)
+G = TypeVar("G", bound=Engine)
 
 #: Builds a located error for a key path below ``rules.params``: the descriptor loader
 #: passes one that points at the line (``FILE:LINE:COL: rules.params.king: ...``).

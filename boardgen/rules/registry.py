@@ -34,7 +34,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BoardgenError
-from .base import Game
+from .base import Engine
 from .family import ParamErrorFactory, RuleFamily
 from .spec import GameSpec
 
@@ -141,7 +141,7 @@ def check_params(name: str, params: Mapping[str, Any], error: ParamErrorFactory)
     family(name).check_params(params, error)
 
 
-def make_game(spec: GameSpec, name: str) -> Game:
+def make_game(spec: GameSpec, name: str) -> Engine:
     """The game ``spec`` as family ``name`` plays it."""
-    game: Game = family(name).make_game(spec)
+    game: Engine = family(name).make_game(spec)
     return game

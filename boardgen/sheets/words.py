@@ -11,11 +11,11 @@ __all__ = ["sheet_words"]
 
 from ..descriptor.model import Variant
 from ..render.memo import remembered
-from ..rules.base import Game
+from ..rules.base import Engine
 from ..texts.compose import RuleSheet, rule_sheet_text
 
 
-def sheet_words(variant: Variant, lang: str, game: Game | None = None) -> RuleSheet:
+def sheet_words(variant: Variant, lang: str, game: Engine | None = None) -> RuleSheet:
     """:func:`~boardgen.texts.compose.rule_sheet_text`, remembered per variant and language."""
     words: RuleSheet = remembered(
         variant, ("rule sheet words", lang), lambda: rule_sheet_text(variant, lang, game)

@@ -35,7 +35,7 @@ from dataclasses import replace
 from ..descriptor.model import Variant
 from ..geometry import HexHexGrid, PitGrid, PointGrid, RhombusGrid, SquareGrid, StarGrid, TriangleGrid
 from ..rules import registry
-from ..rules.base import Game
+from ..rules.base import Engine
 from .catalogue import Catalogue, GameTexts, catalogue, typeset, with_words
 from .ruletext import Para, RuleSheet, Section, SheetWriter, Shown
 
@@ -91,7 +91,7 @@ def free_texts(variant: Variant, c: Catalogue) -> GameTexts:
     )
 
 
-def rule_sheet_text(variant: Variant, lang: str, game: Game | None = None) -> RuleSheet:
+def rule_sheet_text(variant: Variant, lang: str, game: Engine | None = None) -> RuleSheet:
     """The rules of ``variant`` in ``lang``; ``game`` is made from the descriptor if not given."""
     family = registry.family(variant.rules.family)
     own_words = family.catalogue_file(lang)

@@ -27,7 +27,7 @@ from ..descriptor.model import Example, Variant
 from ..errors import BoardgenError
 from ..foundation.values import frozen
 from ..geometry import HexHexGrid, SquareGrid
-from ..rules.base import Game
+from ..rules.base import Engine
 from .catalogue import Catalogue, GameTexts, typeset
 
 
@@ -70,7 +70,7 @@ class RuleSheet:
 
     lang: str
     variant: Variant
-    game: Game
+    game: Engine
     words: Catalogue
     title: str
     intro: tuple[str, ...]
@@ -180,7 +180,7 @@ class SheetWriter:
         blocks.append(Para(joined(sentences), lead=title))
 
     def finish(
-        self, game: Game, title: str, intro: tuple[str, ...], components: tuple[str, ...]
+        self, game: Engine, title: str, intro: tuple[str, ...], components: tuple[str, ...]
     ) -> RuleSheet:
         """Number the sections and place the descriptor's examples: after the special
         rule their topic names, else at the end of the section it names."""

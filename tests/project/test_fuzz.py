@@ -46,7 +46,7 @@ from boardgen.descriptor.yamlload import load_text
 from boardgen.errors import BoardgenError
 from boardgen.outputs.files import RenderOptions, render
 from boardgen.outputs.validate import run_checks
-from boardgen.rules.base import Game
+from boardgen.rules.base import Engine
 from boardgen.rules.registry import make_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,7 +95,7 @@ def _use(variant: Variant, rng: random.Random) -> None:
         _play(game, game.initial(), rng, plies=6)
 
 
-def _play(game: Game, position: Any, rng: random.Random, plies: int) -> None:
+def _play(game: Engine, position: Any, rng: random.Random, plies: int) -> None:
     """Random legal moves; every position and move text must read back to itself."""
     for _ in range(plies):
         text = game.position_text(position)
@@ -326,7 +326,7 @@ def test_random_descriptors_are_accepted_or_refused(descriptor: dict[str, Any], 
 # -- positions and moves -------------------------------------------------------------------
 
 
-def _game(game_id: str) -> Game:
+def _game(game_id: str) -> Engine:
     from boardgen.descriptor import load_variant
 
     variant = load_variant(game_id)
@@ -340,7 +340,7 @@ _JUNK_CELLS = st.one_of(
 )
 
 
-def _cell_words(game: Game) -> list[str]:
+def _cell_words(game: Engine) -> list[str]:
     """What a user types for cells of this game: PDN numbers where there are any, else names."""
     spec = game.spec
     if spec.pdn:

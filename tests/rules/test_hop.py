@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from boardgen.errors import BoardgenError
-from boardgen.rules.base import Game
+from boardgen.rules.base import Engine
 from boardgen.rules.hop import STOP, HopGame
 from boardgen.rules.hop.params import parse_params
 from tests.support.openspiel_oracle import PAIRINGS, pyspiel
@@ -77,7 +77,7 @@ def test_filling_the_opposite_point_wins() -> None:
     assert game.legal_moves(won) == []
 
 
-def _forward(game: Game, position: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+def _forward(game: Engine, position: Any, moves: Sequence[Any], rng: random.Random) -> Any:
     """The oracle's policy (mostly a move towards the far point), so that games end."""
     pair = PAIRINGS[game.spec.id]
     keyed = {pair.our_key(game, position, m): m for m in moves}

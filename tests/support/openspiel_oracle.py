@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardgen.geometry import Grid, HexHexGrid, SquareGrid
-from boardgen.rules.base import Game
+from boardgen.rules.base import Engine
 from boardgen.rules.registry import make_game
 from boardgen.rules.spec import GameSpec, PlayerSpec
 
@@ -69,14 +69,14 @@ class Pairing:
     #: Perft depth the suite compares with OpenSpiel's (a second or less each).
     perft_depth: int = 3
     #: Our move -> common key.
-    our_key: Callable[[Game, Any, Any], str] = lambda game, position, move: game.move_text(position, move)
+    our_key: Callable[[Engine, Any, Any], str] = lambda game, position, move: game.move_text(position, move)
     #: OpenSpiel action -> common key.
     oracle_key: Callable[[Any, int], str] = lambda state, action: state.action_to_string(action)
     #: How the next move is picked (default: uniformly at random): a race needs a push
     #: forward now and then, or random games never reach the end.
-    choose: Callable[[Game, Any, dict[str, Any], random.Random], str] | None = None
+    choose: Callable[[Engine, Any, dict[str, Any], random.Random], str] | None = None
 
-    def game(self) -> Game:
+    def game(self) -> Engine:
         return make_game(self.spec, self.family)
 
     def oracle(self) -> Any:
@@ -106,7 +106,7 @@ def _breakthrough(width: int = 8, height: int = 8) -> GameSpec:
     return GameSpec(**{**spec.__dict__, "players": players})
 
 
-def _step_key(game: Game, position: Any, move: Any) -> str:
+def _step_key(game: Engine, position: Any, move: Any) -> str:
     """'a7-a6' -> 'a7a6', 'f6xg5' -> 'f6g5*' (OpenSpiel's Breakthrough notation)."""
     text = game.move_text(position, move)
     return text.replace("-", "").replace("x", "") + ("*" if "x" in text else "")
@@ -122,7 +122,7 @@ def _go(size: int) -> GameSpec:
 _GO_LETTERS = "abcdefghjklmnopqrstuvwxyz"
 
 
-def _go_key(game: Game, position: Any, move: Any) -> str:
+def _go_key(game: Engine, position: Any, move: Any) -> str:
     if move == -1:
         return "pass"
     x, y = game.spec.grid.coords(move)
@@ -156,7 +156,7 @@ def _connection(name: str, grid: Grid, params: Mapping[str, Any]) -> GameSpec:
     return _spec(name, grid, (("black", "B"), ("white", "W")), {}, params)
 
 
-def _flipped_key(game: Game, position: Any, move: Any) -> str:
+def _flipped_key(game: Engine, position: Any, move: Any) -> str:
     """Our south-up name -> OpenSpiel's (row 1 at the top): same letter, row counted down."""
     if move == -2:
         return "swap"
@@ -165,7 +165,7 @@ def _flipped_key(game: Game, position: Any, move: Any) -> str:
     return f"{chr(ord('a') + x)}{grid.row_count - y}"
 
 
-def _swap_key(game: Game, position: Any, move: Any) -> str:
+def _swap_key(game: Engine, position: Any, move: Any) -> str:
     """OpenSpiel's Havannah writes the swap as the first stone's cell."""
     if move == -2:
         return str(game.spec.grid.name(game.lattice.cell(position.swappable)))  # type: ignore[attr-defined]
@@ -218,7 +218,7 @@ def _morris() -> GameSpec:
     return _spec("nine-mens-morris", grid, (("white", "W"), ("black", "B")), {}, params, grid.points)
 
 
-def _morris_key(game: Game, position: Any, move: Any) -> str:
+def _morris_key(game: Engine, position: Any, move: Any) -> str:
     grid = game.spec.grid
     index = {grid.at(x, y): i for i, (x, y) in enumerate(_MORRIS)}
     a, b = move
@@ -291,7 +291,7 @@ def _star_index(grid: Grid) -> dict[int | None, int]:
     return {grid.at(x, y): i for i, (x, y) in enumerate(_star_layout())}
 
 
-def _hop_key(game: Game, position: Any, move: Any) -> str:
+def _hop_key(game: Engine, position: Any, move: Any) -> str:
     if move == (-1, -1):
         return "Pass"
     grid = game.spec.grid
@@ -302,7 +302,7 @@ def _hop_key(game: Game, position: Any, move: Any) -> str:
 
 
 @functools.cache
-def _middle(game: Game, player: int) -> tuple[float, float]:
+def _middle(game: Engine, player: int) -> tuple[float, float]:
     grid, lattice = game.spec.grid, game.lattice  # type: ignore[attr-defined]
     target = lattice.cells_of(game.targets[player])  # type: ignore[attr-defined]
     return (
@@ -311,7 +311,7 @@ def _middle(game: Game, player: int) -> tuple[float, float]:
     )
 
 
-def _forward(game: Game, position: Any, moves: dict[str, Any], rng: random.Random) -> str:
+def _forward(game: Engine, position: Any, moves: dict[str, Any], rng: random.Random) -> str:
     """Three times in four the move that brings a piece nearest its target point's
     middle (random among equals), else any move: games then end with a winner."""
     if rng.random() < 0.25:
@@ -417,7 +417,7 @@ class Disagreement(AssertionError):
     """The two engines differ; the message gives the moves that lead there."""
 
 
-def _result(pair: Pairing, game: Game, state: Any) -> str:
+def _result(pair: Pairing, game: Engine, state: Any) -> str:
     returns = state.returns()
     best = max(returns)
     winners = [i for i, r in enumerate(returns) if r == best]

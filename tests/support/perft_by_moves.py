@@ -1,4 +1,4 @@
-"""Perft counted move by move through the Game protocol, and positions to count it from.
+"""Perft counted move by move through the Engine protocol, and positions to count it from.
 
 A family's own perft takes shortcuts (the last plies counted in bulk, win checks and
 move counts kept up to date move by move); :func:`perft_by_moves` takes none: it
@@ -11,10 +11,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from boardgen.rules.base import Game
+from boardgen.rules.base import Engine
 
 
-def perft_by_moves(game: Game, position: Any, depth: int) -> int:
+def perft_by_moves(game: Engine, position: Any, depth: int) -> int:
     """Move sequences of ``depth`` plies, each move played by ``game.play``."""
     if depth == 0:
         return 1
@@ -22,10 +22,10 @@ def perft_by_moves(game: Game, position: Any, depth: int) -> int:
 
 
 #: How a game goes on: the move to play among ``moves`` (default: any, at random).
-Chooser = Callable[[Game, Any, Sequence[Any], random.Random], Any]
+Chooser = Callable[[Engine, Any, Sequence[Any], random.Random], Any]
 
 
-def positions_met(game: Game, seed: int, games: int, last: int, choose: Chooser | None = None) -> list[Any]:
+def positions_met(game: Engine, seed: int, games: int, last: int, choose: Chooser | None = None) -> list[Any]:
     """From each of ``games`` seeded random games of ``game``: one of its ``last``
     positions before the end, chosen at random, and the finished position."""
     rng = random.Random(seed)

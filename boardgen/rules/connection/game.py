@@ -1,4 +1,4 @@
-"""Connection games (Hex, Y, Havannah): the Game protocol for placing stones to make a shape.
+"""Connection games (Hex, Y, Havannah): the Engine protocol for placing stones to make a shape.
 
 A move places a stone of the mover's colour on any empty cell (with ``swap``, the
 second player's first move may instead take over the first stone). After each move

@@ -1,4 +1,4 @@
-"""Go: the Game protocol for placing stones and capturing groups without liberties.
+"""Go: the Engine protocol for placing stones and capturing groups without liberties.
 
 A move puts a stone of the mover's colour on an empty point, or passes. Enemy groups
 left without a liberty (an empty point next to the group) are removed; a move whose

@@ -1,4 +1,4 @@
-"""Chinese checkers: the Game protocol for pieces that step or hop in chains.
+"""Chinese checkers: the Engine protocol for pieces that step or hop in chains.
 
 Each player starts on their home point and races to fill the opposite one (the half
 turn of their home). A turn moves one piece: a step to a neighbouring empty cell, or

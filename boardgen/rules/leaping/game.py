@@ -96,7 +96,7 @@ class LeapingGame:
             found = [m for m in found if m[0][0] != origin]
         return found
 
-    # -- the Game protocol ---------------------------------------------------------------
+    # -- the Engine protocol ---------------------------------------------------------------
 
     def initial(self) -> Position:
         men = tuple(self._bits(self.spec.setup.get(pid, frozenset())) for pid in self.player_ids)

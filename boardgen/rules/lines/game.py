@@ -1,4 +1,4 @@
-"""Lines of Action: the Game protocol for pieces that move as far as their line is full.
+"""Lines of Action: the Engine protocol for pieces that move as far as their line is full.
 
 A piece moves in a straight line (any direction of the grid) exactly as many cells
 as there are pieces, of either colour, on the whole line it moves along. It may jump

@@ -1,4 +1,4 @@
-"""Morris: the Game protocol for placing and moving men to form mills.
+"""Morris: the Engine protocol for placing and moving men to form mills.
 
 Each player holds ``men`` men. While a player still holds some, their turn places one
 on an empty point; afterwards it moves a man along a line to a neighbouring empty

@@ -1,4 +1,4 @@
-"""Placement games (Catchup): the Game protocol for stone placement with catch-up turns.
+"""Placement games (Catchup): the Engine protocol for stone placement with catch-up turns.
 
 A turn places a *set* of stones on empty cells: which stone went down first cannot
 matter, so moves are frozensets of cells and perft counts sets, not orderings. The

@@ -1,4 +1,4 @@
-"""Race games (Breakthrough): the Game protocol for men that step forward and capture.
+"""Race games (Breakthrough): the Engine protocol for men that step forward and capture.
 
 A man steps one cell forward, straight or diagonally (the grid's directions that
 lead towards the far row: north, north-east and north-west for the south player on a

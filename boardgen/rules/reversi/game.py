@@ -1,4 +1,4 @@
-"""Reversi (Othello): the Game protocol for placing discs that flip bracketed lines.
+"""Reversi (Othello): the Engine protocol for placing discs that flip bracketed lines.
 
 A move puts a disc of the mover's colour on an empty cell so that, in at least one
 direction of the grid, an unbroken line of the opponent's discs runs from it to one
