@@ -9,7 +9,7 @@ DIGEST := $(shell cksum < pyproject.toml | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.run-$(DIGEST)
 TEST_STAMP := $(VENV)/.test-$(DIGEST)
 
-.PHONY: boards library test fuzz lint imports bench crosscheck clean setup system-deps compiled assembly textfit
+.PHONY: boards library test fuzz lint imports bench crosscheck clean setup system-deps compiled assembly textfit dist
 
 setup: $(TEST_STAMP)
 
@@ -25,13 +25,21 @@ $(TEST_STAMP): pyproject.toml
 	rm -f $(VENV)/.run-* $(VENV)/.test-* $(VENV)/.installed-*
 	touch $(RUN_STAMP) $@
 
+# The shipped games compiled (boardgen/descriptor/compiled.py): made, never committed, when
+# a shipped game or the code is newer than the file, before anything builds, tests or packs.
+COMPILED := boardgen/descriptor/builtin.pickle
+$(COMPILED): $(RUN_STAMP) $(wildcard variants/*.yaml) $(shell find boardgen -name '*.py')
+	$(BIN)/python -c 'from boardgen.outputs.validate import compile_builtin; compile_builtin()'
+
+compiled: $(COMPILED)
+
 # The six games of the original brief; `make library` builds every shipped game (thirty-six).
 BRIEF := kruzno-checkers hex9-checkers catchup american-checkers pool-checkers variante-dames
 
-boards: $(RUN_STAMP)
+boards: $(RUN_STAMP) $(COMPILED)
 	$(BIN)/boardgen build $(BRIEF) --out output
 
-library: $(RUN_STAMP)
+library: $(RUN_STAMP) $(COMPILED)
 	$(BIN)/boardgen build --out library
 
 # chromium, qpdf, rsvg-convert, pdftoppm for the tests: installed with apt-get when
@@ -45,7 +53,7 @@ system-deps:
 # compile every module again.
 PYTEST_WORKERS ?= 2
 
-test: $(TEST_STAMP) system-deps
+test: $(TEST_STAMP) system-deps $(COMPILED)
 	$(BIN)/ruff check boardgen tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports
@@ -87,15 +95,15 @@ bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/bench_sphinx.py
 	$(BIN)/python benchmarks/bench_openspiel.py
 
-# The shipped games compiled (boardgen/descriptor/builtin.pickle): run after changing a
-# shipped descriptor or the code that reads descriptors (tests/descriptor/test_compiled.py says when).
-compiled: $(RUN_STAMP)
-	$(BIN)/python -c 'from boardgen.outputs.validate import compile_builtin; compile_builtin()'
-
 # The newer families (reversi, race, go, connection, lines, morris, hop) in lockstep with OpenSpiel on
 # 100,000 positions per game (make test runs 2,000); prints one tally per game.
 crosscheck: $(TEST_STAMP)
 	$(BIN)/python benchmarks/crosscheck.py --positions 100000
 
+# The sdist and the wheel, the compiled games inside (pip install dist/boardgen-*.whl).
+dist: $(TEST_STAMP) $(COMPILED)
+	rm -rf dist
+	$(BIN)/python -m build --no-isolation --outdir dist .
+
 clean:
-	rm -rf output library .pytest_cache .mypy_cache .ruff_cache
+	rm -rf output library dist $(COMPILED) .pytest_cache .mypy_cache .ruff_cache

@@ -1,15 +1,16 @@
 """The shipped descriptors compiled: read, checked and stored once, so a process that
 draws one diagram of a shipped game reads neither YAML nor runs the checks.
 
-``builtin.pickle`` (beside this module, in the wheel too) holds every shipped game as
+``builtin.pickle`` (beside this module, in the wheel too; never committed) holds every shipped game as
 its checked :class:`~boardgen.descriptor.model.Variant`, each with the SHA-256 of the
 YAML it came from, and a fingerprint of the code that reads descriptors. Each game is
 pickled on its own inside the file, so a process unpickles only the games it opens
 (all thirty-odd took 3 ms, the one a diagram needs takes 0.05 ms). An entry is
 used only when both still match, so a stale file is never wrong, only slower: the
-game is read from its YAML as any other. ``make compiled``
-(:func:`boardgen.outputs.validate.compile_builtin`, the layer that can check them) writes
-it; a test checks it is current. Only games that pass
+game is read from its YAML as any other. Nothing committed holds it: ``make`` writes
+it (:func:`boardgen.outputs.validate.compile_builtin`, the layer that can check them)
+whenever a shipped game or the code is newer, before it builds, tests or packs a wheel;
+a checkout or a wheel without it reads the YAML. Only games that pass
 :func:`boardgen.outputs.validate.ensure_printable` are stored, so a game read from here
 needs no checks (:func:`is_verified`).
 """
@@ -150,4 +151,7 @@ def write(entries: dict[str, tuple[str, Variant]], target: Path = CACHE_FILE) ->
     Variant pickled on its own (see the module's text)."""
     variants = {name: (digest, dumps(variant, protocol=4)) for name, (digest, variant) in entries.items()}
     data = {"format": _FORMAT, "fingerprint": fingerprint(), "variants": variants}
-    target.write_bytes(dumps(data, protocol=4))
+    # written beside and renamed over: a process reading it meanwhile sees the old file or the new
+    partial = target.with_name(f".{target.name}.{os.getpid()}.part")
+    partial.write_bytes(dumps(data, protocol=4))
+    os.replace(partial, target)

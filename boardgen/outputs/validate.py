@@ -21,6 +21,7 @@ __all__ = [
 ]
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ..descriptor import compiled
@@ -155,10 +156,10 @@ def ensure_printable(variant: Variant, *, sheets: bool = False) -> None:
         raise variant.error(bad[0].key, bad[0].detail)
 
 
-def compile_builtin() -> None:
-    """Read and check every shipped game and store them compiled
-    (:mod:`boardgen.descriptor.compiled`; ``make compiled``): a game that fails a check
-    stops it, so only checked games are ever stored."""
+def compile_builtin(target: Path = compiled.CACHE_FILE) -> None:
+    """Read and check every shipped game and store them compiled in ``target``
+    (:mod:`boardgen.descriptor.compiled`; ``make`` runs it when a game or the code is
+    newer): a game that fails a check stops it, so only checked games are ever stored."""
     library = Library(builtin=True, environ={})
     entries = {}
     for path in sorted(builtin_dir().glob("*.yaml")):
@@ -167,8 +168,8 @@ def compile_builtin() -> None:
             raise errors[0]
         ensure_printable(variant)
         entries[path.name] = compiled.stored_form(variant, path.read_bytes())
-    compiled.write(entries)
-    print(f"{len(entries)} games compiled into {compiled.CACHE_FILE}")
+    compiled.write(entries, target)
+    print(f"{len(entries)} games compiled into {target}")
 
 
 def _on_playable_cells(variant: Variant) -> Check:

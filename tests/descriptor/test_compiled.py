@@ -1,9 +1,13 @@
-"""The compiled shipped descriptors (boardgen/descriptor/builtin.pickle): current, the same
-games the YAML gives, and never used when it no longer matches its YAML or the code."""
+"""The compiled shipped descriptors (boardgen/descriptor/builtin.pickle, made by ``make``, never
+committed): the same games the YAML gives, and never used when it no longer matches its
+YAML or the code, so a contributor never has to remember to make it."""
 
 from __future__ import annotations
 
 import dataclasses
+import re
+import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,22 +17,50 @@ import boardgen.descriptor.model
 from boardgen.descriptor import compiled
 from boardgen.descriptor.builtin import builtin_dir
 from boardgen.descriptor.library import Library
+from boardgen.outputs.validate import compile_builtin
+from tests.support.tools import ROOT
 
 SHIPPED = sorted(builtin_dir().glob("*.yaml"))
 
 
-def test_the_compiled_file_is_current() -> None:
+@pytest.fixture(scope="module")
+def fresh_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The shipped games compiled now by the code under test, read in place of the file
+    ``make`` made (which may be absent, or stale for code edited since)."""
+    target = tmp_path_factory.mktemp("compiled") / "builtin.pickle"
+    compile_builtin(target)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(compiled, "CACHE_FILE", target)
+        compiled._stored.cache_clear()
+        compiled._variant.cache_clear()
+        yield target
+    compiled._stored.cache_clear()
+    compiled._variant.cache_clear()
+
+
+def test_every_shipped_game_is_compiled_and_current(fresh_file: Path) -> None:
     data = compiled._stored()
-    assert data is not None, "stale: run  make compiled"
-    assert sorted(data["variants"]) == [p.name for p in SHIPPED], "run make compiled"
-    for path in SHIPPED:
-        assert compiled.cached_variant(path) is not None, (
-            f"{path.name}: run make compiled"
-        )
+    assert data is not None and sorted(data["variants"]) == [p.name for p in SHIPPED]
+    assert all(compiled.cached_variant(path) is not None for path in SHIPPED)
+
+
+def test_the_makefile_makes_it_before_it_builds_tests_or_packs() -> None:
+    """No committed copy to forget: git ignores the file, and every make target that
+    reads it depends on it, so it is made again whenever a game or the code is newer."""
+    made = "boardgen/descriptor/builtin.pickle"
+    ignored = subprocess.run(["git", "check-ignore", "-q", made], cwd=ROOT)
+    assert ignored.returncode == 0, "builtin.pickle must be ignored by git"
+    tracked = subprocess.run(["git", "ls-files", "--error-unmatch", made], cwd=ROOT, capture_output=True)
+    assert tracked.returncode != 0, "builtin.pickle must not be committed"
+    makefile = (ROOT / "Makefile").read_text()
+    rule = "$(COMPILED): $(RUN_STAMP) $(wildcard variants/*.yaml) $(shell find boardgen -name '*.py')"
+    assert f"COMPILED := {made}" in makefile and rule in makefile
+    for target in ("boards", "library", "test", "dist"):
+        assert re.search(rf"^{target}:[^\n]*\$\(COMPILED\)", makefile, flags=re.M), target
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=[p.stem for p in SHIPPED])
-def test_a_compiled_game_is_the_game_its_yaml_gives(path: Path) -> None:
+def test_a_compiled_game_is_the_game_its_yaml_gives(path: Path, fresh_file: Path) -> None:
     stored = compiled.cached_variant(path)
     assert stored is not None and compiled.is_verified(stored)
     (fresh,), errors = Library(builtin=True, environ={}).load_many([path])
@@ -45,7 +77,7 @@ def _comparable(variant: object) -> object:
     return (dataclasses.replace(variant, board=board), type(grid).__name__, cells)
 
 
-def test_a_stale_entry_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_stale_entry_is_not_used(monkeypatch: pytest.MonkeyPatch, fresh_file: Path) -> None:
     data = compiled._stored()
     assert data is not None
     changed = {**data, "variants": {k: ("0" * 64, v) for k, (_, v) in data["variants"].items()}}
