@@ -38,8 +38,8 @@ exclude_patterns = ["_build", "_ext", "Thumbs.db", ".DS_Store"]
 myst_enable_extensions = ["colon_fence", "deflist", "fieldlist"]
 myst_heading_anchors = 4
 
-# Figures are numbered, so a page can say "figure 3"; every cross-reference must resolve.
-numfig = True
+# Figures are not numbered (a page has a few, the site many); every cross-reference must resolve.
+numfig = False
 nitpicky = True
 nitpick_ignore_regex = [
     # Types of the standard library and third-party packages (no intersphinx: the build

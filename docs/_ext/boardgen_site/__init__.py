@@ -1,7 +1,9 @@
 """The documentation site's own Sphinx extension (not part of the boardgen package).
 
 ``descriptor-schema``: the descriptor reference, written from the JSON schema at every
-build (:mod:`boardgen_site.schema`).
+build (:mod:`boardgen_site.schema`). ``boardgen-page``: a page of a file the command line
+makes (a rule sheet, a tile, a laser file), shown as a picture (:mod:`boardgen_site.pages`).
+The diagrams themselves are drawn by boardgen's own directive, ``{boardgen}``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
 
+from .pages import BoardgenPage
 from .schema import SCHEMA, reference
 
 
@@ -31,4 +34,5 @@ class DescriptorSchema(SphinxDirective):
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("descriptor-schema", DescriptorSchema)
+    app.add_directive("boardgen-page", BoardgenPage)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
