@@ -12,6 +12,9 @@ writes: a PDF's page rasterised by pypdfium2 (boardgen's own PNG path), an SVG a
     :caption: The first page of Catchup's French rule sheet.
     ```
 
+``:hairlines: N`` draws an SVG's 0.01 mm hairlines N tenths of a millimetre wide, so a
+laser file can be seen on a screen.
+
 The file is made once per command line and kept beside the doctrees, so a page edited
 later does not run the command again.
 """
@@ -58,8 +61,16 @@ def _made(command: list[str], folder: Path, cwd: Path) -> Path:
     return target
 
 
-def _picture(made: Path, page: int, width: int) -> Path:
-    """``made`` as a picture: a PDF's page as PNG, ``width`` pixels wide; an SVG as it is."""
+def _picture(made: Path, page: int, width: int, hairlines: float | None = None) -> Path:
+    """``made`` as a picture: a PDF's page as PNG, ``width`` pixels wide (shown half
+    that wide: sharp on a high-density screen, and a click opens it larger); an SVG as it
+    is, or with its hairlines (a laser's 0.01 mm strokes, too thin to see on a screen)
+    drawn ``hairlines`` mm wide."""
+    if made.suffix == ".svg" and hairlines:
+        target = made.with_name(f"{made.stem}-hairlines-{hairlines:g}.svg")
+        text = made.read_text(encoding="utf-8")
+        target.write_text(text.replace('stroke-width="0.01"', f'stroke-width="{hairlines:g}"'), encoding="utf-8")
+        return target
     if made.suffix != ".pdf":
         return made
     target = made.with_name(f"{made.stem}-{page}-{width}.png")
@@ -87,6 +98,7 @@ class BoardgenPage(SphinxDirective):
         "caption": directives.unchanged,
         "alt": directives.unchanged,
         "name": directives.unchanged,
+        "hairlines": directives.positive_int,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -95,7 +107,8 @@ class BoardgenPage(SphinxDirective):
         width = self.options.get("width", 480)
         try:
             made = _made(command, folder, Path(self.env.srcdir).parent)
-            picture = _picture(made, self.options.get("page", 1), width)
+            hairlines = self.options.get("hairlines")
+            picture = _picture(made, self.options.get("page", 1), 2 * width, hairlines / 10 if hairlines else None)
         except ValueError as error:
             return [self.state.document.reporter.warning(str(error), line=self.lineno)]
         uri = "/" + os.path.relpath(picture, self.env.srcdir)
