@@ -9,7 +9,7 @@ DIGEST := $(shell cksum < pyproject.toml | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.run-$(DIGEST)
 TEST_STAMP := $(VENV)/.test-$(DIGEST)
 
-.PHONY: boards library test fuzz lint imports bench crosscheck clean setup system-deps compiled assembly textfit dist docs
+.PHONY: boards library test fuzz lint imports bench crosscheck clean setup system-deps compiled assembly textfit dist docs pictures
 
 setup: $(TEST_STAMP)
 
@@ -65,7 +65,7 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff format --check boardgen
 	$(BIN)/lint-imports
 
-# Circles, imports up a layer, levels and the largest modules (README, "Architecture").
+# Circles, imports up a layer, levels and the largest modules (docs/develop/architecture.md).
 imports: $(TEST_STAMP)
 	$(BIN)/python scripts/import_graph.py
 
@@ -105,6 +105,11 @@ crosscheck: $(TEST_STAMP)
 # `make test` builds it too (tests/docs/test_site.py).
 docs: $(TEST_STAMP) $(COMPILED)
 	$(BIN)/sphinx-build -W --keep-going -q -b html docs docs/_build/html
+
+# The README's pictures (docs/img/readme-*.png), drawn by boardgen; a test fails when a
+# committed one is no longer what this draws.
+pictures: $(RUN_STAMP) $(COMPILED)
+	$(BIN)/python scripts/readme_pictures.py
 
 # The sdist and the wheel, the compiled games inside (pip install dist/boardgen-*.whl).
 dist: $(TEST_STAMP) $(COMPILED)

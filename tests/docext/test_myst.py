@@ -115,7 +115,9 @@ def test_myst_fences_draw_the_figures_the_rst_directive_draws(
     assert '<span class="std std-numref">Fig. 1</span>' in myst
 
 
-def test_myst_mistakes_are_warnings_at_their_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_myst_mistakes_are_warnings_at_their_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, err, _ = _build(tmp_path, "index.md", MISTAKES, capsys)
     assert code != 0
     for line, message in [
