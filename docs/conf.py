@@ -45,12 +45,21 @@ nitpick_ignore_regex = [
     # The layers below the public face (boardgen.api re-exports what users need): the
     # docstrings name them to say where a thing comes from, and the architecture page
     # describes them; they have no API page of their own.
-    (r"py:(class|exc|obj|data|func|meth|attr|mod)", r"boardgen\.(api|model|records|descriptor|docext|errors|rules\.(spec|registry|family\.G)).*"),
+    (
+        r"py:(class|exc|obj|data|func|meth|attr|mod)",
+        r"boardgen\.(api|model|records|descriptor|docext|errors|rules\.(spec|registry|family\.G)).*",
+    ),
     (r"py:(class|obj|data)", r"(Mark|PdnSource|PlainRecord|Ply|RecordSource|GameSpec|FORMATS|G|abc\.ABC)"),
     # Types of the standard library and third-party packages (no intersphinx: the build
     # is offline).
-    (r"py:(class|exc|obj|data|func|meth|attr|mod)", r"(collections\.abc|typing|pathlib|os|io|re|click|docutils|sphinx|markdown|reportlab|PIL)\..*"),
-    (r"py:(class|obj|data)", r"(Any|Path|Sequence|Mapping|Iterator|Iterable|Callable|Literal|ClassVar|Self|T|TextIO|BinaryIO|IO|ValueError|Exception|bytes|str|int|float|bool|None|object|type|tuple|list|dict|set|frozenset)"),
+    (
+        r"py:(class|exc|obj|data|func|meth|attr|mod)",
+        r"(collections\.abc|typing|pathlib|os|io|re|click|docutils|sphinx|markdown|reportlab|PIL)\..*",
+    ),
+    (
+        r"py:(class|obj|data)",
+        r"(Any|Path|Sequence|Mapping|Iterator|Iterable|Callable|Literal|ClassVar|Self|T|TextIO|BinaryIO|IO|ValueError|Exception|bytes|str|int|float|bool|None|object|type|tuple|list|dict|set|frozenset)",
+    ),
 ]
 
 # The API reference: every public name of boardgen, its signature as written.

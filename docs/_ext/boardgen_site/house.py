@@ -14,8 +14,9 @@ import ast
 import re
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
+
+import tomllib
 
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGE = ROOT / "boardgen"

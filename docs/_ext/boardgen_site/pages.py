@@ -69,7 +69,9 @@ def _picture(made: Path, page: int, width: int, hairlines: float | None = None) 
     if made.suffix == ".svg" and hairlines:
         target = made.with_name(f"{made.stem}-hairlines-{hairlines:g}.svg")
         text = made.read_text(encoding="utf-8")
-        target.write_text(text.replace('stroke-width="0.01"', f'stroke-width="{hairlines:g}"'), encoding="utf-8")
+        target.write_text(
+            text.replace('stroke-width="0.01"', f'stroke-width="{hairlines:g}"'), encoding="utf-8"
+        )
         return target
     if made.suffix != ".pdf":
         return made
@@ -108,7 +110,9 @@ class BoardgenPage(SphinxDirective):
         try:
             made = _made(command, folder, Path(self.env.srcdir).parent)
             hairlines = self.options.get("hairlines")
-            picture = _picture(made, self.options.get("page", 1), 2 * width, hairlines / 10 if hairlines else None)
+            picture = _picture(
+                made, self.options.get("page", 1), 2 * width, hairlines / 10 if hairlines else None
+            )
         except ValueError as error:
             return [self.state.document.reporter.warning(str(error), line=self.lineno)]
         uri = "/" + os.path.relpath(picture, self.env.srcdir)

@@ -138,7 +138,11 @@ class Writer:
         extra = node.get("additionalProperties")
         if isinstance(extra, dict):
             names = node.get("propertyNames", {}).get("enum")
-            which = "any other key" if not names else "also " + ", ".join(_code(n) for n in names if n not in properties)
+            which = (
+                "any other key"
+                if not names
+                else "also " + ", ".join(_code(n) for n in names if n not in properties)
+            )
             yield f"| {which} | | {self.kind(extra, path + '.*')} | {extra.get('description', '')} |"
         yield ""
         for condition in node.get("allOf", ()):
@@ -148,7 +152,7 @@ class Writer:
         when = condition.get("if", {}).get("properties", {})
         then = condition.get("then", {}).get("properties", {})
         if len(when) == 1 and then:
-            (key, test), = when.items()
+            ((key, test),) = when.items()
             for target, value in then.items():
                 yield f"With `{key}: {test.get('const')}`, `{target}` is {self.kind(value, target)}."
                 yield ""
