@@ -43,6 +43,14 @@ def _range(node: Schema, unit: str = "") -> str:
     return ""
 
 
+def _meaning(node: Schema) -> str:
+    """A key's description, or those of its forms when only they have one."""
+    if node.get("description"):
+        return str(node["description"])
+    forms = [c.get("description") for c in node.get("oneOf", node.get("anyOf", [])) if c.get("description")]
+    return " ".join(dict.fromkeys(forms))
+
+
 class Writer:
     """Writes the reference; ``sections`` collects the mappings that get a section of
     their own while the tables that name them are written."""
@@ -51,6 +59,9 @@ class Writer:
         self.schema = schema
         self.defs: dict[str, Schema] = schema.get("$defs", {})
         self.sections: list[tuple[str, Schema]] = []
+        #: The section already given to a mapping, by its text: the same mapping met
+        #: again (each language of a region's name) links to it.
+        self.seen: dict[str, str] = {}
 
     # -- one cell: what a value may be ------------------------------------------------
     def kind(self, node: Schema, path: str) -> str:
@@ -67,8 +78,7 @@ class Writer:
             if not choices or "properties" in node:
                 continue
             if sum(1 for choice in choices if choice.get("properties")) > 1:  # forms of a mapping
-                self.sections.append((path, node))
-                return f"mapping: see {{ref}}`{path} <{anchor(path)}>`"
+                return self._section_for(node, path)
             if all(set(choice) - {"required"} for choice in choices):
                 return " or ".join(self.kind(choice, path) for choice in choices)
         kind = node.get("type")
@@ -113,10 +123,18 @@ class Writer:
             words += ", each once"
         return words
 
+    def _section_for(self, node: Schema, path: str) -> str:
+        """A link to the section of ``node``, given the first time it is met."""
+        key = json.dumps(node, sort_keys=True)
+        if key not in self.seen:
+            self.seen[key] = path
+            self.sections.append((path, node))
+        first = self.seen[key]
+        return f"mapping: see {{ref}}`{first} <{anchor(first)}>`"
+
     def _mapping(self, node: Schema, path: str) -> str:
         if node.get("properties") or isinstance(node.get("oneOf"), list):
-            self.sections.append((path, node))
-            return f"mapping: see {{ref}}`{path} <{anchor(path)}>`"
+            return self._section_for(node, path)
         extra = node.get("additionalProperties")
         if isinstance(extra, dict):
             return "mapping of names to " + self.kind(extra, path + ".*")
@@ -131,7 +149,7 @@ class Writer:
         for key, child in properties.items():
             where = f"{path}.{key}" if path else key
             value = self.kind(child, where).replace("|", "\\|")
-            meaning = child.get("description", "").replace("|", "\\|")
+            meaning = _meaning(child).replace("|", "\\|")
             if "default" in child:
                 meaning += f" Default: {_code(child['default'])}."
             yield f"| `{key}` | {'yes' if key in required else ''} | {value} | {meaning} |"
