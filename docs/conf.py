@@ -40,6 +40,8 @@ myst_heading_anchors = 4
 
 # Figures are not numbered (a page has a few, the site many); every cross-reference must resolve.
 numfig = False
+# Quotes and ellipses made typographic, never dashes: "--variants" stays an option.
+smartquotes_action = "qe"
 nitpicky = True
 nitpick_ignore_regex = [
     # The layers below the public face (boardgen.api re-exports what users need): the
