@@ -31,6 +31,7 @@ from pathlib import Path
 import pypdfium2
 from docutils import nodes
 from docutils.parsers.rst import directives
+from PIL import Image
 from sphinx.util.docutils import SphinxDirective
 
 #: The suffix of the file a command writes, by the value of its ``--format`` (PDF unless told).
@@ -82,7 +83,10 @@ def _picture(made: Path, page: int, width: int, hairlines: float | None = None) 
             if not 1 <= page <= len(document):
                 raise ValueError(f"page {page}: the file has {len(document)} page(s)")
             sheet = document[page - 1]
-            image = sheet.render(scale=width / sheet.get_width()).to_pil()
+            image = sheet.render(scale=width / sheet.get_width()).to_pil().convert("RGB")
+            # a 128-colour palette: a page of text and diagrams loses nothing seen, and
+            # weighs a third of the full-colour file
+            image = image.quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
             image.save(target, optimize=True)
         finally:
             document.close()
