@@ -47,6 +47,7 @@ CLASSIC_PLAYED = {
     "twelve-mens-morris": "morris",
     "chinese-checkers": "hop",
     "chess": "chess",
+    "chess960": "chess",
 }
 #: The classic boards of issue 17 that stay print-only: no family plays them yet.
 PRINT_ONLY = (

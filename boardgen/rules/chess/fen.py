@@ -168,7 +168,7 @@ def parse_fen(text: str, *, any_files: bool = False) -> Setup:
     occupied = squares[0] | squares[1]
     other = squares[7] & squares[1 - turn]
     if attackers(board, turn, other.bit_length() - 1, occupied):
-        raise _fail(text, f"{'Black' if turn else 'White'}, who has just moved, is in check")
+        raise _fail(text, f"{'White' if turn else 'Black'}, who has just moved, is in check")
     if checkers(board).bit_count() > 2:
         raise _fail(text, "more than two pieces give check: no move makes that")
     return Setup(board, halfmove, fullmove)
