@@ -7,14 +7,18 @@
   Little Golem's Havannah export writes no ``GM``: a file named ``.hgf``, or a game
   whose first move names a cell as a capital and a number (``W[J4]``, where Go writes
   two letters), is Havannah.
-* **PDN** otherwise (draughts: tags ``[...]`` and numbered moves).
+* **PGN** (chess) when the name ends in ``.pgn``; or when a ``[FEN]`` tag writes a chess
+  FEN (ranks separated by ``/``), a ``[Variant]`` tag is given, or the first move is one
+  no draughts record writes: a piece's letter and a square (``Nf3``), a lone square
+  (``e4``), a pawn's capture (``exd5``) or castling (``O-O``).
+* **PDN** otherwise (draughts: tags ``[...]`` and numbered moves, ``11-15``, ``c3-d4``).
 
 Any other ``GM`` is refused at its place, naming the games read.
 """
 
 from __future__ import annotations
 
-__all__ = ["SGF_SUFFIXES", "record_format", "sgf_game_kind"]
+__all__ = ["PGN_SUFFIXES", "SGF_SUFFIXES", "record_format", "sgf_game_kind"]
 
 import re
 from typing import Literal
@@ -24,23 +28,37 @@ from .sgf.tree import SgfNode, cut
 
 #: File names that say SGF's syntax (``.hgf``: Little Golem's Havannah).
 SGF_SUFFIXES = (".sgf", ".hgf")
+#: File names that say PGN.
+PGN_SUFFIXES = (".pgn",)
 
 _LEADING = re.compile(r"\A\ufeff?(?:[ \t\r\n]*%[^\n]*\n)*\s*")
 _GAME = re.compile(r"\(\s*;")
 _LG_CELL = re.compile(r"^[A-Z][1-9][0-9]?$")
+_CHESS_TAG = re.compile(r'\[\s*(?:Variant\s*"|FEN\s*"[^"]*/)')
+_TAG_OR_COMMENT = re.compile(r"\[[^\]\n]*\]|\{[^}]*\}|;[^\n]*|^%[^\n]*|[0-9]+\.+", re.MULTILINE)
+_CHESS_MOVE = re.compile(r"(?:[NBRQK][a-h1-8x]|[a-h][1-8](?![0-9a-z-])|[a-h]x[a-h]|[O0]-[O0])")
 
 GameKind = Literal["go", "hex", "havannah"]
 
 
-def record_format(text: str, name: str) -> Literal["pdn", "sgf"]:
-    """``"sgf"`` or ``"pdn"``, for the record ``text`` read from a file named ``name``."""
+def record_format(text: str, name: str) -> Literal["pdn", "pgn", "sgf"]:
+    """``"sgf"``, ``"pgn"`` or ``"pdn"``, for the record ``text`` read from a file named ``name``."""
     start = _LEADING.match(text)
     at = start.end() if start else 0
     if _GAME.match(text, at):
         return "sgf"
     if name.lower().endswith(SGF_SUFFIXES) and _GAME.search(text, at):
         return "sgf"
+    if name.lower().endswith(PGN_SUFFIXES) or _CHESS_TAG.search(text, 0, 64_000) or _chess_moves(text):
+        return "pgn"
     return "pdn"
+
+
+def _chess_moves(text: str) -> bool:
+    """Whether the first move of the first game is one only chess writes."""
+    words = _TAG_OR_COMMENT.sub(" ", text[:64_000]).split()
+    first = next((w for w in words if w not in ("(", ")") and not w.startswith("$")), "")
+    return bool(_CHESS_MOVE.match(first))
 
 
 def sgf_game_kind(nodes: list[SgfNode], name: str) -> GameKind:
