@@ -6,7 +6,8 @@ game starts elsewhere than the usual start, ``[Variant "Chess960"]`` for Chess96
 moves are written in SAN whatever notation was read (a record in UCI comes back in
 SAN), each numbered as PGN numbers them (``12. Nf3 Nc6``, ``12... Nc6`` after a comment
 or a variation), with their suffixes (``Nf3!?``), NAGs (``$1``), comments and
-variations, wrapped at 79 columns, then the result. Reading what :func:`write_pgn` writes gives the same game (a test checks it).
+variations, wrapped at 79 columns, then the result. Reading what :func:`write_pgn`
+writes gives the same game (a test checks it).
 """
 
 from __future__ import annotations
