@@ -86,10 +86,12 @@ assembly: $(TEST_STAMP)
 textfit: $(TEST_STAMP)
 	BOARDGEN_TEXTFIT=all $(BIN)/python -m pytest tests/sheets/test_textfit.py -q
 
-# Speed and scale, against peers in the same run (pydraughts, python-chess).
+# Speed and scale, against peers in the same run (pydraughts, python-chess; chess perft to
+# depth 6 and a chess diagram in benchmarks/bench_chess.py).
 bench: $(TEST_STAMP)
 	$(PIP) -e '.[bench]'
 	$(BIN)/python benchmarks/bench_perft.py
+	$(BIN)/python benchmarks/bench_chess.py
 	$(BIN)/python benchmarks/bench_outputs.py
 	$(BIN)/python benchmarks/bench_startup.py
 	$(BIN)/python benchmarks/bench_sphinx.py

@@ -11,6 +11,7 @@ import boardgen
 from boardgen.cli import main
 from boardgen.errors import BoardgenError
 from boardgen.rules.chess.chess960 import back_rank, start_fen
+from boardgen.rules.chess.game import ChessGame
 from tests.support.chess_oracle import chess_game
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -45,6 +46,16 @@ def test_the_perft_command_prints_the_published_figures() -> None:
     lines = result.output.splitlines()
     assert "O-O\t2059" in lines and "O-O-O\t1887" in lines and lines[-1] == "3 97862"
     assert sum(int(line.split("\t")[1]) for line in lines if "\t" in line) == 97862
+
+
+def test_the_perft_command_bounds_the_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chess admits depth 6 from the start (tests cannot wait for it: the benchmark runs
+    it); a depth past its bound is refused before any work, saying which depth to ask."""
+    assert ChessGame.perft_positions >= 4_865_609
+    monkeypatch.setattr(ChessGame, "perft_positions", 1000)
+    result = CliRunner().invoke(main, ["perft", "chess", "5"])
+    assert result.exit_code == 2
+    assert "depth 4 would generate the moves of 8,902 positions, over the limit of 1,000" in result.stderr
 
 
 #: chessprogramming.org's "Chess960 Perft Results" (positions 0 to 2, Shredder-FEN rights).

@@ -36,6 +36,11 @@ KIND_IDS = ("", "pawn", "knight", "bishop", "rook", "queen", "king")
 class ChessGame:
     """Chess (or Chess960, by the castling switch) as one descriptor sets it up."""
 
+    #: Positions one perft depth may count (``boardgen perft``'s bound, about 15 s of work):
+    #: the last ply is counted in bulk and each position below counted once (:mod:`.perft`),
+    #: so depth 6 from the start (4,865,609 positions at depth 5) is admitted, depth 7 not.
+    perft_positions = 5_000_000
+
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
         self.params: ChessParams = parse_params(spec.params)
@@ -124,8 +129,10 @@ class ChessGame:
 
     def legal_moves(self, position: ChessPosition) -> list[int]:
         """Every legal move, by origin and target square (a1 first), promotions to a
-        queen first."""
-        return sorted(generate(position.board), key=lambda m: (m & 63) << 6 | (m >> 6) & 63)
+        queen first. Kept for :meth:`play`, which is usually given one of them next."""
+        moves = generate(position.board)
+        self._legal = (position, frozenset(moves))
+        return sorted(moves, key=lambda m: (m & 63) << 6 | (m >> 6) & 63)
 
     def play(self, position: ChessPosition, move: int) -> ChessPosition:
         """The position after ``move``; BoardgenError unless it is legal here."""

@@ -186,6 +186,22 @@ def en_passant_ok(board: Board, ksq: int, origin: int) -> bool:
     )
 
 
+#: (king's square, rook's square) -> what castling with that rook needs: the squares that
+#: must be empty (but for the king and the rook), the squares the king crosses after its
+#: own (which must not be attacked), and the encoded move. Filled as positions meet them.
+_CASTLE_PATHS: dict[tuple[int, int], tuple[int, tuple[int, ...], int, int, int]] = {}
+
+
+def _castle_path(ksq: int, rook: int) -> tuple[int, tuple[int, ...], int, int, int]:
+    king_to, rook_to = castle_squares(ksq, rook)
+    between = BETWEEN[ksq][king_to]
+    empty = between | BETWEEN[rook][rook_to] | (1 << king_to) | (1 << rook_to)
+    crossed = tuple(s for s in range(64) if between >> s & 1)
+    found = (empty, crossed, king_to, 1 << rook_to, ksq | rook << 6 | KING << 15 | CASTLE)
+    _CASTLE_PATHS[ksq, rook] = found
+    return found
+
+
 def _castlings(board: Board, ksq: int) -> list[int]:
     """The castling moves open to the side to move (not in check), as python-chess
     and FIDE's Chess960 rules have them: the squares between king and rook and their
@@ -199,21 +215,15 @@ def _castlings(board: Board, ksq: int) -> list[int]:
         low = rights & -rights
         rights ^= low
         rook = low.bit_length() - 1
-        king_to, rook_to = castle_squares(ksq, rook)
-        path = BETWEEN[ksq][king_to] | BETWEEN[rook][rook_to] | (1 << king_to) | (1 << rook_to)
-        if (occupied ^ king ^ low) & path:
+        need = _CASTLE_PATHS.get((ksq, rook)) or _castle_path(ksq, rook)
+        empty, crossed, king_to, rook_to, move = need
+        if (occupied ^ king ^ low) & empty:
             continue
-        walk = BETWEEN[ksq][king_to] | king
-        rest = occupied ^ king
-        safe = True
-        while walk:
-            step = walk & -walk
-            walk ^= step
-            if not _king_safe(board, turn, step.bit_length() - 1, rest):
-                safe = False
-                break
-        if safe and _king_safe(board, turn, king_to, occupied ^ king ^ low ^ (1 << rook_to)):
-            found.append(ksq | rook << 6 | KING << 15 | CASTLE)
+        rest = occupied ^ king  # the king's own square is safe: it is not in check
+        if all(_king_safe(board, turn, square, rest) for square in crossed) and _king_safe(
+            board, turn, king_to, rest ^ low ^ rook_to
+        ):
+            found.append(move)
     return found
 
 
