@@ -23,6 +23,7 @@ from __future__ import annotations
 
 __all__ = ["MAX_CLOCK", "Setup", "parse_fen", "write_fen"]
 
+import re
 from typing import NamedTuple
 
 from ...errors import BoardgenError, shown
@@ -33,6 +34,8 @@ from .tables import RANKS, bits, square_name
 MAX_CLOCK = 100_000
 
 _KINDS = "pnbrqk"
+#: Empty squares as write_fen marks them before counting each run.
+_RUNS = re.compile("1+")
 
 
 class Setup(NamedTuple):
@@ -192,21 +195,13 @@ def _castling_text(board: Board) -> str:
 
 def write_fen(board: Board, halfmove: int, fullmove: int) -> str:
     """The FEN of a board and its clocks (see the module's text)."""
-    rows = []
-    for rank in range(7, -1, -1):
-        row = ""
-        empty = 0
-        for file in range(8):
-            bit = 1 << (rank * 8 + file)
-            if not (board[0] | board[1]) & bit:
-                empty += 1
-                continue
-            if empty:
-                row += str(empty)
-                empty = 0
-            kind = next(k for k in range(6) if board[k + 2] & bit)
-            row += _KINDS[kind].upper() if board[0] & bit else _KINDS[kind]
-        rows.append(row + (str(empty) if empty else ""))
+    squares = ["1"] * 64
+    for kind in range(6):
+        for colour, letter in ((0, _KINDS[kind].upper()), (1, _KINDS[kind])):
+            for square in bits(board[kind + 2] & board[colour]):
+                squares[square] = letter
+    rows = ["".join(squares[rank * 8 : rank * 8 + 8]) for rank in range(7, -1, -1)]
+    placement = _RUNS.sub(lambda run: str(len(run.group())), "/".join(rows))
     ep = "-" if board[10] < 0 else square_name(board[10])
     side = "b" if board[8] else "w"
-    return f"{'/'.join(rows)} {side} {_castling_text(board)} {ep} {halfmove} {fullmove}"
+    return f"{placement} {side} {_castling_text(board)} {ep} {halfmove} {fullmove}"

@@ -70,8 +70,10 @@ class ChessGame:
             tuple(PieceView(pid, "stone", KIND_IDS[k]) if k else None for k in range(7))
             for pid in self.player_ids
         )
-        #: The last position played from and its legal moves (see :meth:`play`).
-        self._legal: tuple[ChessPosition, frozenset[int]] | None = None
+        #: The last board whose moves were generated, its moves, and the same as a set:
+        #: reading a record asks for one position's moves three times (the move read,
+        #: its SAN, its play), and self-play twice.
+        self._generated: tuple[Board, list[int], frozenset[int]] | None = None
         self._start = self._setup()
 
     @staticmethod
@@ -127,18 +129,24 @@ class ChessGame:
     def initial(self) -> ChessPosition:
         return self._start
 
+    def _moves(self, board: Board) -> tuple[list[int], frozenset[int]]:
+        """The legal moves of ``board``, as a list and as a set (the last board's kept)."""
+        kept = self._generated
+        if kept is not None and kept[0] == board:
+            return kept[1], kept[2]
+        moves = generate(board)
+        self._generated = (board, moves, frozenset(moves))
+        return moves, self._generated[2]
+
     def legal_moves(self, position: ChessPosition) -> list[int]:
         """Every legal move, by origin and target square (a1 first), promotions to a
-        queen first. Kept for :meth:`play`, which is usually given one of them next."""
-        moves = generate(position.board)
-        self._legal = (position, frozenset(moves))
+        queen first."""
+        moves, _ = self._moves(position.board)
         return sorted(moves, key=lambda m: (m & 63) << 6 | (m >> 6) & 63)
 
     def play(self, position: ChessPosition, move: int) -> ChessPosition:
         """The position after ``move``; BoardgenError unless it is legal here."""
-        if self._legal is None or self._legal[0] is not position:
-            self._legal = (position, frozenset(generate(position.board)))
-        if move not in self._legal[1]:
+        if move not in self._moves(position.board)[1]:
             raise BoardgenError(f"illegal move {shown(str(move))}")
         return play(position, move)
 
@@ -174,11 +182,11 @@ class ChessGame:
 
     def move_text(self, position: ChessPosition, move: int) -> str:
         """The move in SAN (``Nf3``, ``exd5``, ``O-O``, ``e8=Q+``)."""
-        return san(position.board, move, generate(position.board))
+        return san(position.board, move, self._moves(position.board)[0])
 
     def parse_move(self, position: ChessPosition, text: str) -> int:
         """The legal move ``text`` writes: SAN, long algebraic or UCI (see :mod:`.notation`)."""
-        return parse_move(position.board, text, generate(position.board), self.params.any_files)
+        return parse_move(position.board, text, self._moves(position.board)[0], self.params.any_files)
 
     def view(self, move: int) -> MoveView:
         """The piece's path (the king's, for castling) and the piece it takes: on the

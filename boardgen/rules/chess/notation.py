@@ -30,7 +30,9 @@ _SAN = re.compile(
     r"(?:=?(?P<promotion>[NBRQnbrq]))?"
 )
 _CASTLE = re.compile(r"(?P<long>[O0o]-?[O0o]-?[O0o])|[O0o]-?[O0o]")
-_TAIL = re.compile(r"(?:[+#‡†]|e\.?p\.?|[!?]+|\s)*$")
+_TAIL = re.compile(r"(?:[+#‡†!?\s]|e\.?p\.?)*$")
+#: The longest move text read (``Qh4xe1+!?`` is nine characters).
+MAX_MOVE_TEXT = 40
 
 
 def _square(text: str) -> int:
@@ -92,7 +94,10 @@ def _listed(board: Board, moves: Sequence[int]) -> str:
 def parse_move(board: Board, text: str, legal: Sequence[int], any_files: bool) -> int:
     """The legal move ``text`` writes (see the module's text), else BoardgenError."""
     written = text.strip()
-    body = written[: _TAIL.search(written).start()] if written else ""  # type: ignore[union-attr]
+    if len(written) > MAX_MOVE_TEXT:
+        raise BoardgenError(f"move {shown(text)} is not a chess move: at most {MAX_MOVE_TEXT} characters")
+    tail = _TAIL.search(written)
+    body = written[: tail.start()] if tail else written
     found = _candidates(board, body, legal, any_files)
     if len(found) == 1:
         return found[0]
