@@ -4,6 +4,8 @@ never imported by boardgen) is in test_chess_lockstep.py."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -13,6 +15,7 @@ from boardgen.errors import BoardgenError
 from boardgen.rules.chess.chess960 import back_rank, start_fen
 from boardgen.rules.chess.game import ChessGame
 from tests.support.chess_oracle import chess_game
+from tests.support.tools import ROOT
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -270,3 +273,23 @@ def test_a_finished_game_says_so_on_the_command_line() -> None:
     result = CliRunner().invoke(main, ["moves", "chess", "--position", "R5k1/5ppp/8/8/8/8/8/4K3 b - - 0 1"])
     assert result.exit_code == 0 and result.stdout == ""
     assert "white wins (black is checkmated)" in result.stderr
+
+
+def test_validate_checks_a_chess960_setup(tmp_path: Path) -> None:
+    text = (ROOT / "variants" / "chess960.yaml").read_text("utf-8")
+    ok = CliRunner().invoke(main, ["validate", "chess960"])
+    assert (
+        ok.exit_code == 0
+        and "chess.chess960-start: White's first rank BNRBQKRN is Chess960's start 321" in ok.output
+    )
+    swapped = text.replace("bishop: {cells: [a1, d1]}", "bishop: {cells: [b1, d1]}").replace(
+        "knight: {cells: [b1, h1]}", "knight: {cells: [a1, h1]}"
+    )
+    path = tmp_path / "chess960.yaml"
+    path.write_text(swapped, "utf-8")
+    bad = CliRunner().invoke(main, ["validate", str(path)])
+    assert bad.exit_code == 1
+    assert (
+        "FAIL chess.chess960-start" in bad.output
+        and "NBRBQKRN is none of Chess960's 960 starts" in bad.output
+    )

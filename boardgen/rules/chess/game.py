@@ -20,9 +20,10 @@ from ...errors import BoardgenError, shown
 from ...geometry import SquareGrid
 from ..base import Check, Ending, MoveView, PieceView
 from ..spec import GameSpec
+from .chess960 import COUNT, back_rank
 from .endings import claim, verdict
 from .fen import parse_fen, write_fen
-from .movegen import CAPTURE, CASTLE, EN_PASSANT, Board, castle_squares, checkers, count_moves, generate
+from .movegen import CAPTURE, CASTLE, EN_PASSANT, Board, castle_squares, checkers, generate
 from .notation import parse_move, san, uci
 from .params import ChessParams, parse_params
 from .perft import perft
@@ -232,13 +233,24 @@ class ChessGame:
         onto its rook under Chess960's castling)."""
         return uci(move, self.params.any_files)
 
-    def has_moves(self, position: ChessPosition) -> bool:
-        return count_moves(position.board) > 0
-
 
 def make_game(spec: GameSpec) -> ChessGame:
     """A ChessGame for ``spec`` (the family object is :data:`.family.FAMILY`)."""
     return ChessGame(spec)
+
+
+def _chess960_start(board: Board) -> Check:
+    """Whether White's first rank is one of Chess960's 960 (a game that castles from any
+    file may start elsewhere: validate says so, and which it is)."""
+    white = board[0]
+    rank = "".join(
+        next(("PNBRQK"[k - 2] for k in range(2, 8) if (board[k] & white) >> f & 1), ".") for f in range(8)
+    )
+    name = "chess.chess960-start"
+    number = {back_rank(n): n for n in range(COUNT)}.get(rank)
+    if number is not None:
+        return Check(name, True, f"White's first rank {rank} is Chess960's start {number}")
+    return Check(name, False, f"White's first rank {rank} is none of Chess960's 960 starts", ("setup",))
 
 
 def _checks(game: ChessGame) -> list[Check]:
@@ -254,6 +266,8 @@ def _checks(game: ChessGame) -> list[Check]:
         for k in range(2, 8)
         for r in range(8)
     )
+    if game.params.any_files:
+        checks.append(_chess960_start(board))
     detail = "Black's pieces mirror White's across the middle of the board"
     checks.append(
         Check(
