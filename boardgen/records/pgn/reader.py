@@ -27,15 +27,16 @@ __all__ = ["iter_pgn", "read_pgn", "variant_for"]
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from ...errors import BoardgenError, Mark, shown
+from ...errors import BoardgenError, shown
 from ...model.games import open_game
 from ...model.positions import Game, Position
-from ..limits import MAX_GAMES, MAX_PLIES
+from ..limits import MAX_PLIES
+from ..pdn.collection import Building, read_games
 from ..pdn.grammar import Line, parse_line
-from ..pdn.tokens import MAX_VARIATIONS, Token, move_number
+from ..pdn.tokens import move_number
 from ..record import GameLoader, GameRecord, Ply, Variation
 from ..source import RecordSource, record_text
 from .tokens import tokenize
@@ -56,7 +57,6 @@ VARIANTS = {
 }
 
 _SUFFIX = re.compile(r"[!?]+$")
-_TAGS = re.compile(r'\[\s*[A-Za-z0-9_]+\s*"(?:[^"\\]|\\.)*"\s*\]')
 
 
 def variant_for(value: str | None) -> str:
@@ -67,85 +67,6 @@ def variant_for(value: str | None) -> str:
             f"Variant {shown(value or '')} is not a game boardgen plays from PGN (chess, Chess960)"
         )
     return VARIANTS[key]
-
-
-# -- splitting a file into games --------------------------------------------------------------
-
-
-def _chunks(text: str) -> Iterator[tuple[int, str]]:
-    """The text of each game with its first line: a game starts at a line beginning with
-    ``[`` once the one before has had moves (outside tags and comments). Cut before
-    tokenizing, so one game's mistake never hides the games after it."""
-    lines = text.split("\n")
-    start = 0
-    moves = False
-    inside = False  # a {comment} runs on
-    for number, line in enumerate(lines):
-        if not inside and moves and line.startswith("["):
-            yield start + 1, "\n".join(lines[start:number])
-            start, moves = number, False
-        if not inside and line.startswith("%"):
-            continue
-        rest = line if inside else _TAGS.sub("", line)
-        for ch in rest:
-            if inside:
-                inside = ch != "}"
-            elif ch == "{":
-                inside = True
-            elif ch == ";":
-                break
-            elif not ch.isspace():
-                moves = True
-    if "\n".join(lines[start:]).strip():
-        yield start + 1, "\n".join(lines[start:])
-
-
-@dataclass
-class _Building:
-    """A game being read: its tags, then its move text."""
-
-    tags: dict[str, str] = field(default_factory=dict)
-    tag_marks: dict[str, Mark] = field(default_factory=dict)
-    items: list[Token] = field(default_factory=list)
-    result: str | None = None
-    mark: Mark | None = None
-
-
-def _split(tokens: list[Token], file: str) -> list[_Building]:
-    """Tokens grouped by game: a tag after moves, or anything but a comment after a
-    result, starts the next game; a result inside a variation ends nothing."""
-    games: list[_Building] = []
-    current = _Building()
-    depth = variations = 0
-    for token in tokens:
-        started = bool(current.items) or current.result is not None
-        if depth == 0 and (
-            (token.kind == "tag" and started) or (current.result is not None and token.kind != "comment")
-        ):
-            games.append(current)
-            current = _Building()
-            variations = 0
-        if current.mark is None:
-            current.mark = token.mark
-        if token.kind == "open":
-            depth += 1
-            variations += 1
-            if variations > MAX_VARIATIONS:
-                raise BoardgenError(
-                    f"more than {MAX_VARIATIONS:,} variations in one game", file=file, mark=token.mark
-                )
-        elif token.kind == "close":
-            depth -= 1
-        if token.kind == "tag":
-            current.tags[token.name] = token.text
-            current.tag_marks[token.name] = token.mark
-        elif token.kind == "result" and depth == 0:
-            current.result = token.text
-        else:
-            current.items.append(token)
-    if current.tags or current.items or current.result is not None:
-        games.append(current)
-    return games
 
 
 # -- playing a game ---------------------------------------------------------------------------
@@ -216,7 +137,7 @@ def _move_number(position: Position) -> int:
 
 
 def _record(
-    building: _Building,
+    building: Building,
     file: str,
     override: Game | str | None,
     folders: Sequence[str | Path],
@@ -277,34 +198,10 @@ def _games(
     on_error: Callable[[BoardgenError], None] | None,
     load: GameLoader,
 ) -> Iterator[GameRecord]:
-    found = False
-    count = 0
-    for first_line, chunk in _chunks(text):
-        try:
-            buildings = _split(tokenize(chunk, file, first_line), file)
-        except BoardgenError as error:
-            if on_error is None:
-                raise
-            found = True
-            on_error(error)
-            continue
-        for building in buildings:
-            found = True
-            count += 1
-            if count > MAX_GAMES:
-                raise BoardgenError(
-                    f"more than {MAX_GAMES:,} games in one file", file=file, mark=building.mark
-                )
-            try:
-                record = _record(building, file, game, folders, load)
-            except BoardgenError as error:
-                if on_error is None:
-                    raise
-                on_error(error if error.file else error.located(file))
-                continue
-            yield record
-    if not found:
-        raise BoardgenError("no game in this PGN text", file=file)
+    """The games of ``text`` one by one, each read and played only when asked for."""
+    return read_games(
+        text, file, tokenize, lambda building: _record(building, file, game, folders, load), on_error, "PGN"
+    )
 
 
 def iter_pgn(
