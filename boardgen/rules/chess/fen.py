@@ -34,8 +34,8 @@ from .tables import RANKS, bits, square_name
 MAX_CLOCK = 100_000
 
 _KINDS = "pnbrqk"
-#: Empty squares as write_fen marks them before counting each run.
-_RUNS = re.compile("1+")
+#: Empty squares as write_fen marks them before counting each run (compiled on first use).
+_RUNS = "1+"
 
 
 class Setup(NamedTuple):
@@ -201,7 +201,7 @@ def write_fen(board: Board, halfmove: int, fullmove: int) -> str:
             for square in bits(board[kind + 2] & board[colour]):
                 squares[square] = letter
     rows = ["".join(squares[rank * 8 : rank * 8 + 8]) for rank in range(7, -1, -1)]
-    placement = _RUNS.sub(lambda run: str(len(run.group())), "/".join(rows))
+    placement = re.sub(_RUNS, lambda run: str(len(run.group())), "/".join(rows))
     ep = "-" if board[10] < 0 else square_name(board[10])
     side = "b" if board[8] else "w"
     return f"{placement} {side} {_castling_text(board)} {ep} {halfmove} {fullmove}"

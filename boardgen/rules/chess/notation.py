@@ -25,12 +25,13 @@ from .movegen import CAPTURE, CASTLE, KING, PAWN, Board, castle_squares, checker
 from .tables import square_name
 
 _LETTERS = " PNBRQK"
-_SAN = re.compile(
+# Patterns as text, compiled on first use and kept by re: a diagram reads no move.
+_SAN = (
     r"(?P<piece>[NBRQK])?(?P<file>[a-h])?(?P<rank>[1-8])?(?P<x>[x:])?(?P<to>[a-h][1-8])"
     r"(?:=?(?P<promotion>[NBRQnbrq]))?"
 )
-_CASTLE = re.compile(r"(?P<long>[O0o]-?[O0o]-?[O0o])|[O0o]-?[O0o]")
-_TAIL = re.compile(r"(?:[+#‡†!?\s]|e\.?p\.?)*$")
+_CASTLE = r"(?P<long>[O0o]-?[O0o]-?[O0o])|[O0o]-?[O0o]"
+_TAIL = r"(?:[+#‡†!?\s]|e\.?p\.?)*$"
 #: The longest move text read (``Qh4xe1+!?`` is nine characters).
 MAX_MOVE_TEXT = 40
 
@@ -96,7 +97,7 @@ def parse_move(board: Board, text: str, legal: Sequence[int], any_files: bool) -
     written = text.strip()
     if len(written) > MAX_MOVE_TEXT:
         raise BoardgenError(f"move {shown(text)} is not a chess move: at most {MAX_MOVE_TEXT} characters")
-    tail = _TAIL.search(written)
+    tail = re.search(_TAIL, written)
     body = written[: tail.start()] if tail else written
     found = _candidates(board, body, legal, any_files)
     if len(found) == 1:
@@ -108,7 +109,7 @@ def parse_move(board: Board, text: str, legal: Sequence[int], any_files: bool) -
 
 
 def _candidates(board: Board, body: str, legal: Sequence[int], any_files: bool) -> list[int]:
-    castle = _CASTLE.fullmatch(body)
+    castle = re.fullmatch(_CASTLE, body)
     if castle:
         queen_side = castle.group("long") is not None
         return [m for m in legal if m & CASTLE and (((m >> 6) & 63) < (m & 63)) == queen_side]
@@ -133,7 +134,7 @@ def _candidates(board: Board, body: str, legal: Sequence[int], any_files: bool) 
                 continue
             found.append(m)
         return found
-    match = _SAN.fullmatch(body)
+    match = re.fullmatch(_SAN, body)
     if not match:
         return []
     kind = _LETTERS.index(match["piece"]) if match["piece"] else PAWN

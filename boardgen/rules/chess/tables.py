@@ -2,13 +2,14 @@
 
 Squares are the integers 0 (a1) to 63 (h8), file first (b1 is 1, a2 is 8), as in
 python-chess; a set of squares is a bitboard, a Python int whose bit ``s`` stands for
-square ``s``. Every table is made once, when the family is first used (about 40 ms):
+square ``s``. Every table is made once, when the family is first used (about 6 ms):
 
 * the squares a knight, a king or a pawn of each colour attacks from each square;
 * sliding attacks looked up by the pieces in the way: for a square, the occupied
   squares of its rank (of its file, of its two diagonals) that can block, minus the
   edges, key a dict of the squares reached (python-chess's scheme: a rook needs two
-  look-ups, a bishop one, a queen three, instead of a walk along eight rays);
+  look-ups, a bishop one, a queen three, instead of a walk along eight rays); each
+  table is made ray by ray, the ways of blocking each ray combined;
 * the squares strictly between two squares on a line, and the whole line through
   them, for pins and for blocking a check.
 """
@@ -40,6 +41,7 @@ __all__ = [
     "square_name",
 ]
 
+import itertools
 from collections.abc import Iterator
 
 FULL = (1 << 64) - 1
@@ -75,49 +77,50 @@ def _steps(square: int, steps: tuple[tuple[int, int], ...]) -> int:
     return found
 
 
-def _ray(square: int, df: int, dr: int, occupied: int) -> int:
-    """The squares a slider on ``square`` reaches in direction (df, dr): up to and
-    including the first occupied one."""
+def _ray(square: int, df: int, dr: int) -> list[int]:
+    """The squares from ``square`` (not included) to the edge in direction (df, dr)."""
     f, r = (square & 7) + df, (square >> 3) + dr
-    found = 0
+    found = []
     while 0 <= f < 8 and 0 <= r < 8:
-        bit = 1 << (r * 8 + f)
-        found |= bit
-        if occupied & bit:
-            break
+        found.append(r * 8 + f)
         f, r = f + df, r + dr
     return found
 
 
-def _slides(square: int, steps: tuple[tuple[int, int], ...], occupied: int) -> int:
-    found = 0
-    for df, dr in steps:
-        found |= _ray(square, df, dr, occupied)
+def _blockers(ray: list[int]) -> list[tuple[int, int]]:
+    """Each way the squares of ``ray`` that can block may be occupied (all but its last:
+    a piece there stops nothing beyond it), with the squares a slider then reaches: up
+    to and including the nearest occupied one."""
+    inner = [1 << square for square in ray[:-1]]
+    found = []
+    for n in range(1 << len(inner)):
+        occupied = sum(bit for i, bit in enumerate(inner) if n >> i & 1)
+        reach = 0
+        for square in ray:
+            reach |= 1 << square
+            if occupied >> square & 1:
+                break
+        found.append((occupied, reach))
     return found
 
 
-def _subsets(mask: int) -> Iterator[int]:
-    """Every subset of ``mask`` (the carry-rippler trick), the empty one first."""
-    subset = 0
-    while True:
-        yield subset
-        subset = (subset - mask) & mask
-        if not subset:
-            return
-
-
-def _edges(square: int) -> int:
-    """The board's edges that do not hold ``square``'s rank or file: a piece there
-    cannot block anything beyond it, so it never changes an attack."""
-    return ((RANKS[0] | RANKS[7]) & ~RANKS[square >> 3]) | ((FILES[0] | FILES[7]) & ~FILES[square & 7])
-
-
-def _table(
-    steps: tuple[tuple[int, int], ...], masks: list[int]
-) -> tuple[tuple[dict[int, int], ...], tuple[int, ...]]:
+def _table(steps: tuple[tuple[int, int], ...]) -> tuple[tuple[dict[int, int], ...], tuple[int, ...]]:
+    """Per square, the squares a slider moving along ``steps`` reaches, by the occupied
+    squares that can block it (keys: subsets of the mask), and that mask: the rays'
+    ways of being blocked, combined."""
     tables = []
-    for square, mask in enumerate(masks):
-        tables.append({sub: _slides(square, steps, sub) for sub in _subsets(mask)})
+    masks = []
+    for square in range(64):
+        rays = [_blockers(_ray(square, df, dr)) for df, dr in steps]
+        table = {}
+        for ways in itertools.product(*rays):
+            occupied = reach = 0
+            for blocked, reached in ways:
+                occupied |= blocked
+                reach |= reached
+            table[occupied] = reach
+        tables.append(table)
+        masks.append(max(table))  # the key with every blocker is the mask itself
     return tuple(tables), tuple(masks)
 
 
@@ -131,19 +134,12 @@ PAWN_ATTACKS = (
     tuple(_steps(s, ((1, -1), (-1, -1))) for s in range(64)),
 )
 
-_ALONG_RANK = ((1, 0), (-1, 0))
-_ALONG_FILE = ((0, 1), (0, -1))
-DIAG_ATTACKS, DIAG_MASK = _table(
-    _BISHOP_STEPS, [_slides(s, _BISHOP_STEPS, 0) & ~_edges(s) for s in range(64)]
-)
-RANK_ATTACKS, RANK_MASK = _table(
-    _ALONG_RANK, [_slides(s, _ALONG_RANK, 0) & ~(FILES[0] | FILES[7]) for s in range(64)]
-)
-FILE_ATTACKS, FILE_MASK = _table(
-    _ALONG_FILE, [_slides(s, _ALONG_FILE, 0) & ~(RANKS[0] | RANKS[7]) for s in range(64)]
-)
-ROOK_EMPTY = tuple(_slides(s, _ROOK_STEPS, 0) for s in range(64))
-BISHOP_EMPTY = tuple(_slides(s, _BISHOP_STEPS, 0) for s in range(64))
+DIAG_ATTACKS, DIAG_MASK = _table(_BISHOP_STEPS)
+RANK_ATTACKS, RANK_MASK = _table(((1, 0), (-1, 0)))
+FILE_ATTACKS, FILE_MASK = _table(((0, 1), (0, -1)))
+#: The squares a rook (a bishop) reaches from each square on an empty board.
+ROOK_EMPTY = tuple(RANK_ATTACKS[s][0] | FILE_ATTACKS[s][0] for s in range(64))
+BISHOP_EMPTY = tuple(DIAG_ATTACKS[s][0] for s in range(64))
 
 
 def _lines() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
@@ -151,7 +147,7 @@ def _lines() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     line = [[0] * 64 for _ in range(64)]
     for a in range(64):
         for df, dr in _ROOK_STEPS + _BISHOP_STEPS:
-            whole = _ray(a, df, dr, 0) | _ray(a, -df, -dr, 0) | (1 << a)
+            whole = sum(1 << b for b in (*_ray(a, df, dr), *_ray(a, -df, -dr), a))
             f, r = (a & 7) + df, (a >> 3) + dr
             inside = 0
             while 0 <= f < 8 and 0 <= r < 8:
