@@ -41,7 +41,6 @@ __all__ = [
     "square_name",
 ]
 
-import itertools
 from collections.abc import Iterator
 
 FULL = (1 << 64) - 1
@@ -87,41 +86,42 @@ def _ray(square: int, df: int, dr: int) -> list[int]:
     return found
 
 
-def _blockers(ray: list[int]) -> list[tuple[int, int]]:
+def _blockers(ray: list[int]) -> dict[int, int]:
     """Each way the squares of ``ray`` that can block may be occupied (all but its last:
     a piece there stops nothing beyond it), with the squares a slider then reaches: up
     to and including the nearest occupied one."""
-    inner = [1 << square for square in ray[:-1]]
-    found = []
-    for n in range(1 << len(inner)):
-        occupied = sum(bit for i, bit in enumerate(inner) if n >> i & 1)
-        reach = 0
-        for square in ray:
-            reach |= 1 << square
-            if occupied >> square & 1:
-                break
-        found.append((occupied, reach))
-    return found
+    upto = {}
+    reach = 0
+    for square in ray:
+        reach |= 1 << square
+        upto[square] = reach
+    found = {}
+    inner = reach & ~(1 << ray[-1]) if ray else 0
+    rising = len(ray) < 2 or ray[1] > ray[0]
+    occupied = 0
+    while True:  # every subset of the inner squares (the carry-rippler)
+        if not occupied:
+            found[0] = reach
+        else:
+            nearest = (occupied & -occupied).bit_length() - 1 if rising else occupied.bit_length() - 1
+            found[occupied] = upto[nearest]
+        occupied = (occupied - inner) & inner
+        if not occupied:
+            return found
 
 
 def _table(steps: tuple[tuple[int, int], ...]) -> tuple[tuple[dict[int, int], ...], tuple[int, ...]]:
     """Per square, the squares a slider moving along ``steps`` reaches, by the occupied
     squares that can block it (keys: subsets of the mask), and that mask: the rays'
-    ways of being blocked, combined."""
+    ways of being blocked, combined ray by ray."""
     tables = []
-    masks = []
     for square in range(64):
-        rays = [_blockers(_ray(square, df, dr)) for df, dr in steps]
-        table = {}
-        for ways in itertools.product(*rays):
-            occupied = reach = 0
-            for blocked, reached in ways:
-                occupied |= blocked
-                reach |= reached
-            table[occupied] = reach
+        table = {0: 0}
+        for df, dr in steps:
+            ray = _blockers(_ray(square, df, dr))
+            table = {a | b: x | y for a, x in table.items() for b, y in ray.items()}
         tables.append(table)
-        masks.append(max(table))  # the key with every blocker is the mask itself
-    return tuple(tables), tuple(masks)
+    return tuple(tables), tuple(max(table) for table in tables)  # the key with every blocker
 
 
 KNIGHT = tuple(
