@@ -195,3 +195,14 @@ def test_the_game_command_reads_and_writes_pgn(tmp_path: Path) -> None:
     assert "1. Nf3 c5" in out.read_text("utf-8")
     wrong = runner.invoke(main, ["game", str(GAMES / "uci-moves.pgn"), "-o", str(tmp_path / "x.pdn")])
     assert wrong.exit_code == 2 and "a PGN record is written back as .pgn" in wrong.stderr
+
+
+def test_a_pgn_game_becomes_a_game_sheet_and_an_animation(tmp_path: Path) -> None:
+    runner = CliRunner()
+    game = str(GAMES / "molinari-bordais-1979.pgn")
+    sheet, gif = tmp_path / "mate.pdf", tmp_path / "mate.gif"
+    assert runner.invoke(main, ["game", game, "-o", str(sheet), "--every", "5"]).exit_code == 0
+    assert runner.invoke(main, ["game", game, "-o", str(gif), "--width", "200"]).exit_code == 0
+    assert sheet.read_bytes().startswith(b"%PDF") and gif.read_bytes().startswith(b"GIF8")
+    last = boardgen.read_records(GAMES / "molinari-bordais-1979.pgn")[0].diagrams()[-1]
+    assert "In check: the king on e1." in last and "Last move: b4 to d3." in last

@@ -11,7 +11,9 @@ from click.testing import CliRunner
 
 import boardgen
 from boardgen.cli import main
+from boardgen.descriptor import load_variant
 from boardgen.errors import BoardgenError
+from boardgen.model.facts import game_facts
 from boardgen.rules.chess.chess960 import back_rank, start_fen
 from boardgen.rules.chess.game import ChessGame
 from tests.support.chess_oracle import chess_game
@@ -293,3 +295,10 @@ def test_validate_checks_a_chess960_setup(tmp_path: Path) -> None:
         "FAIL chess.chess960-start" in bad.output
         and "NBRBQKRN is none of Chess960's 960 starts" in bad.output
     )
+
+
+def test_facts_play_chess() -> None:
+    """``boardgen facts chess`` plays through the Engine protocol (few short games here)."""
+    facts = game_facts(load_variant("chess"), 4, max_plies=80)
+    assert facts.played == 4
+    assert all(p.games == 2 and p.branching > 10 for p in facts.policies)
