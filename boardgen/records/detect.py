@@ -35,7 +35,8 @@ _LEADING = re.compile(r"\A\ufeff?(?:[ \t\r\n]*%[^\n]*\n)*\s*")
 _GAME = re.compile(r"\(\s*;")
 _LG_CELL = re.compile(r"^[A-Z][1-9][0-9]?$")
 _CHESS_TAG = re.compile(r'\[\s*(?:Variant\s*"|FEN\s*"[^"]*/)')
-_TAG_OR_COMMENT = re.compile(r"\[[^\]\n]*\]|\{[^}]*\}|;[^\n]*|^%[^\n]*|[0-9]+\.+", re.MULTILINE)
+#: How far into a file the first move and a chess tag are looked for.
+_LOOK = 64_000
 _CHESS_MOVE = re.compile(r"(?:[NBRQK][a-h1-8x]|[a-h][1-8](?![0-9a-z-])|[a-h]x[a-h]|[O0]-[O0])")
 
 GameKind = Literal["go", "hex", "havannah"]
@@ -49,16 +50,36 @@ def record_format(text: str, name: str) -> Literal["pdn", "pgn", "sgf"]:
         return "sgf"
     if name.lower().endswith(SGF_SUFFIXES) and _GAME.search(text, at):
         return "sgf"
-    if name.lower().endswith(PGN_SUFFIXES) or _CHESS_TAG.search(text, 0, 64_000) or _chess_moves(text):
+    if name.lower().endswith(PGN_SUFFIXES) or _CHESS_TAG.search(text, 0, _LOOK) or _chess_moves(text):
         return "pgn"
     return "pdn"
 
 
 def _chess_moves(text: str) -> bool:
-    """Whether the first move of the first game is one only chess writes."""
-    words = _TAG_OR_COMMENT.sub(" ", text[:64_000]).split()
-    first = next((w for w in words if w not in ("(", ")") and not w.startswith("$")), "")
-    return bool(_CHESS_MOVE.match(first))
+    """Whether the first move of the first game is one only chess writes. One pass over
+    the first :data:`_LOOK` characters, past tags, comments, move numbers and NAGs (each
+    skipped to its end, so no text makes the look take longer than a read)."""
+    end = min(len(text), _LOOK)
+    i = 0
+    while i < end:
+        ch = text[i]
+        closing = {"[": "]", "{": "}", ";": "\n"}.get(ch)
+        if ch == "%" and (i == 0 or text[i - 1] == "\n"):
+            closing = "\n"
+        if closing is not None:
+            found = text.find(closing, i + 1, end)
+            i = end if found < 0 else found + 1
+        elif ch.isspace() or ch in "()":
+            i += 1
+        else:
+            stop = i
+            while stop < end and not text[stop].isspace() and text[stop] not in "(){}[];":
+                stop += 1
+            word = text[i:stop]
+            if not (word.startswith("$") or word.rstrip(".").isdigit()):
+                return bool(_CHESS_MOVE.match(word))
+            i = stop
+    return False
 
 
 def sgf_game_kind(nodes: list[SgfNode], name: str) -> GameKind:
