@@ -86,17 +86,20 @@ assembly: $(TEST_STAMP)
 textfit: $(TEST_STAMP)
 	BOARDGEN_TEXTFIT=all $(BIN)/python -m pytest tests/sheets/test_textfit.py -q
 
-# Speed and scale, against peers in the same run (pydraughts, python-chess).
+# Speed and scale, against peers in the same run (pydraughts, python-chess; chess perft to
+# depth 6 and a chess diagram in benchmarks/bench_chess.py).
 bench: $(TEST_STAMP)
 	$(PIP) -e '.[bench]'
 	$(BIN)/python benchmarks/bench_perft.py
+	$(BIN)/python benchmarks/bench_chess.py
 	$(BIN)/python benchmarks/bench_outputs.py
 	$(BIN)/python benchmarks/bench_startup.py
 	$(BIN)/python benchmarks/bench_sphinx.py
 	$(BIN)/python benchmarks/bench_openspiel.py
 
 # The newer families (reversi, race, go, connection, lines, morris, hop) in lockstep with OpenSpiel on
-# 100,000 positions per game (make test runs 2,000); prints one tally per game.
+# 100,000 positions per game (make test runs 2,000), and chess with python-chess on 100,000 plies
+# (make test runs 6,000 and the real games); prints one tally per game.
 crosscheck: $(TEST_STAMP)
 	$(BIN)/python benchmarks/crosscheck.py --positions 100000
 

@@ -11,7 +11,7 @@ The Python API, for notebooks and documentation (python-chess is the model):
 
 :func:`load` gives a :class:`Game`; positions are immutable (:class:`Position`);
 :func:`svg`, :func:`pdf` and :func:`png` draw them; :func:`read_records` reads game
-records (PDN, SGF, Little Golem's Havannah), :func:`read_pdn` PDN ones. Every bad input
+records (PDN, PGN, SGF, Little Golem's Havannah), :func:`read_pdn` PDN ones. Every bad input
 raises :class:`BoardgenError`, a ``ValueError``. The names come from :mod:`boardgen.api`,
 the layer that joins the model and its pictures.
 
@@ -47,6 +47,7 @@ __all__ = [
     "read_records",
     "svg",
     "write_pdn",
+    "write_pgn",
     "write_sgf",
 ]
 
@@ -68,6 +69,7 @@ if TYPE_CHECKING:
         read_records,
         svg,
         write_pdn,
+        write_pgn,
         write_sgf,
     )
 

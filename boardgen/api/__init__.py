@@ -3,9 +3,10 @@
 :func:`load` opens a game (checked as ``boardgen validate`` checks it, once per file);
 :func:`svg`, :func:`pdf` and :func:`png` draw positions; :func:`read_records` (a path,
 a record's text or a file object) and :func:`iter_records` (the same, one game at a
-time) read game records in every format boardgen knows (PDN, SGF for Go and Hex, Little
-Golem's Havannah); :func:`read_pdn`, :func:`iter_pdn` and :func:`parse_pdn` read PDN
-only, :func:`write_pdn` and :func:`write_sgf` write a record back. ``boardgen``
+time) read game records in every format boardgen knows (PDN, PGN for chess, SGF for Go
+and Hex, Little Golem's Havannah); :func:`read_pdn`, :func:`iter_pdn` and
+:func:`parse_pdn` read PDN only, :func:`write_pdn`, :func:`write_pgn` and
+:func:`write_sgf` write a record back. ``boardgen``
 re-exports every name here.
 
 The model below knows nothing of pictures: a :class:`boardgen.model.positions.Position` is a
@@ -38,6 +39,7 @@ __all__ = [
     "read_records",
     "svg",
     "write_pdn",
+    "write_pgn",
     "write_sgf",
 ]
 
@@ -196,16 +198,18 @@ def read_records(
     on_error: Callable[[BoardgenError], None] | None = None,
 ) -> list[GameRecord]:
     """The games of ``source`` (a path, a record's text, or a file object open for
-    reading), in whichever format it is written: PDN (draughts), SGF (Go, ``GM[1]``; Hex
-    as HexGui writes it, ``GM[11]``) or Little Golem's Havannah export (``.hgf``). The
-    format is told by the content, the file name a hint (:mod:`boardgen.records.detect`).
+    reading), in whichever format it is written: PDN (draughts), PGN (chess), SGF (Go,
+    ``GM[1]``; Hex as HexGui writes it, ``GM[11]``) or Little Golem's Havannah export
+    (``.hgf``). The format is told by the content, the file name a hint
+    (:mod:`boardgen.records.detect`).
 
     Each record's plies, tags, result and ``positions()`` are those of every format; an
     SGF record plays on the shipped board of its game and size (``go-9``, ``go-13``,
     ``go-19``, ``hex-11``, ``hex-14``, ``havannah-8``) unless ``game`` names another of
-    that size. Options as for :func:`read_pdn`: a bad game raises
-    :class:`BoardgenError` naming the file, line and column, or with ``skip_bad=True``
-    is skipped (``on_error`` receives its error).
+    that size; a PGN record plays ``chess`` or, by its ``[Variant]`` tag, ``chess960``.
+    Options as for :func:`read_pdn`: a bad game raises :class:`BoardgenError` naming the
+    file, line and column, or with ``skip_bad=True`` is skipped (``on_error`` receives
+    its error).
 
     >>> import boardgen
     >>> record = boardgen.read_records("examples/games/go-ray-natsukaze-2019-uec.sgf")[0]
@@ -217,6 +221,17 @@ def read_records(
     return list(
         iter_records(source, game=game, folders=folders, file=file, skip_bad=skip_bad, on_error=on_error)
     )
+
+
+def write_pgn(record: PlainRecord) -> str:
+    """The chess ``record`` written back as PGN text, its moves in SAN (see
+    :mod:`boardgen.records.pgn.writer`): reading it gives the same game."""
+    # Lazy for start-up speed: only a chess record written back needs the PGN writer.
+    from ..records.pgn.writer import write_pgn as write
+
+    if record.game.variant.rules.family != "chess":
+        raise BoardgenError(f"write_pgn() writes games of chess; {record.game.id} is not one")
+    return write(record)
 
 
 def write_sgf(record: PlainRecord) -> str:

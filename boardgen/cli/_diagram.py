@@ -213,7 +213,7 @@ def _request(
     multiple=True,
     metavar="KEY:COLOUR",
     help="Recolour the board (light, dark, line, ...), a player's pieces (by player id) or "
-    "the marks (arrow, fill, lastmove), e.g. dark:#556b2f; repeatable.",
+    "the marks (arrow, fill, lastmove, check), e.g. dark:#556b2f; repeatable.",
 )
 @click.option(
     "--format",

@@ -1,4 +1,4 @@
-"""The ``game`` command: a recorded game (PDN, SGF, Little Golem's Havannah) as
+"""The ``game`` command: a recorded game (PDN, PGN, SGF, Little Golem's Havannah) as
 positions, a game sheet, an animation or one diagram per ply. Built on the public API
 (:func:`boardgen.iter_records`, ...)."""
 
@@ -17,7 +17,7 @@ from ..errors import BoardgenError, one_line
 from ..foundation.fileio import write_atomic
 from ._app import complete_variant, refuse_unused, reports_errors, uses_library
 
-_KINDS = "write a .pdf (game sheet), .gif, .pdn, .sgf or a folder/"
+_KINDS = "write a .pdf (game sheet), .gif, .pdn, .pgn, .sgf or a folder/"
 
 #: The files of a folder of plies, as this command names them.
 PLY_FILE = re.compile(r"ply-[0-9]{3,}\.svg")
@@ -34,7 +34,7 @@ def _kind(output: Path, ply: int | None = None) -> str:
         if suffix in (".svg", ".png"):
             return suffix[1:]
         raise click.UsageError(f"-o {output}: with --ply, write the position as .svg or .png")
-    if suffix in (".pdf", ".gif", ".pdn", ".sgf"):
+    if suffix in (".pdf", ".gif", ".pdn", ".pgn", ".sgf"):
         return suffix[1:]
     if suffix in (".svg", ".png"):
         raise click.UsageError(f"-o {shown}: one position needs --ply N; a folder/ gets an SVG per ply")
@@ -126,7 +126,7 @@ def _outputs(
         return {output: record.sheet(lang=lang, paper=paper, every=every)}
     if suffix == ".gif":
         return {output: record.animation(width=width)}
-    if suffix in (".pdn", ".sgf"):
+    if suffix in (".pdn", ".pgn", ".sgf"):
         return {output: _written_back(record, suffix, output).encode("utf-8")}
     if suffix == ".folder":
         digits = max(3, len(str(len(record.plies))))
@@ -139,16 +139,20 @@ def _outputs(
 
 
 def _written_back(record: api.GameRecord, suffix: str, output: Path) -> str:
-    """The record in its own format: PDN as PDN, Go's SGF as SGF (Hex and Havannah
-    records are read only)."""
+    """The record in its own format: PDN as PDN, PGN as PGN (its moves in SAN), Go's
+    SGF as SGF (Hex and Havannah records are read only)."""
     shown = one_line(str(output))
     if record.format == "pdn":
         if suffix == ".pdn":
             return api.write_pdn(record)
         raise BoardgenError(f"-o {shown}: a PDN record is written back as .pdn")
+    if record.format == "pgn":
+        if suffix == ".pgn":
+            return api.write_pgn(record)
+        raise BoardgenError(f"-o {shown}: a PGN record is written back as .pgn")
     if record.game.variant.rules.family != "go":
         raise BoardgenError(
-            f"-o {shown}: a {record.game.id} record is read only; Go and PDN records are written back"
+            f"-o {shown}: a {record.game.id} record is read only; Go, PDN and PGN records are written back"
         )
     if suffix == ".sgf":
         return api.write_sgf(record)
@@ -166,7 +170,7 @@ def _written_back(record: api.GameRecord, suffix: str, output: Path) -> str:
     metavar="VARIANT",
     shell_complete=complete_variant,
     help="Play the moves by this game (id or YAML file) instead of the one the record names "
-    "([GameType] in PDN; GM and SZ in SGF).",
+    "([GameType] in PDN; [Variant] in PGN; GM and SZ in SGF).",
 )
 @click.option(
     "--ply",
@@ -179,8 +183,8 @@ def _written_back(record: api.GameRecord, suffix: str, output: Path) -> str:
     "--output",
     type=click.Path(path_type=Path),
     default=None,
-    help="sheet.pdf (game sheet), game.gif (animation), game.pdn or game.sgf (the game rewritten "
-    "in its own format), folder/ (an SVG per ply), or with --ply one position as x.svg or x.png.",
+    help="sheet.pdf (game sheet), game.gif (animation), game.pdn, game.pgn or game.sgf (the game "
+    "rewritten in its own format), folder/ (an SVG per ply), or with --ply one position as x.svg or x.png.",
 )
 @click.option(
     "--every",
@@ -228,11 +232,11 @@ def game(
 ) -> None:
     """Read the game record FILE; every move is checked by the rules engine.
 
-    FILE is PDN (draughts), SGF (Go; Hex as HexGui writes it) or Little Golem's
-    Havannah export (.hgf), told by its content. Without options, one line per game of
+    FILE is PDN (draughts), PGN (chess), SGF (Go; Hex as HexGui writes it) or Little
+    Golem's Havannah export (.hgf), told by its content. Without options, one line per game of
     the file. With --ply N, the position after N plies in the game's position notation
     (with -o x.svg or x.png, its diagram). With -o, a game sheet, an animation, the game
-    written back (PDN as .pdn, Go as .sgf) or one SVG diagram per ply (ply-000.svg is
+    written back (PDN as .pdn, PGN as .pgn, Go as .sgf) or one SVG diagram per ply (ply-000.svg is
     the start). An option that does not apply to the output is refused.
     """
     given_width = click.get_current_context().get_parameter_source("width") is not ParameterSource.DEFAULT

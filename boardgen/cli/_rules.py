@@ -17,7 +17,8 @@ _VARIANT_HELP = "VARIANT is a variant id or a path to a descriptor YAML file."
 
 #: Positions whose moves one perft depth may generate: counting depth N means generating
 #: the moves of every position N-1 plies deep, so a depth is refused, before it starts,
-#: when the previous depth counted more (about 15 s of work; docs/reference/limits.md).
+#: when the previous depth counted more (about 15 s of work; docs/reference/limits.md). An engine
+#: may say its own (``perft_positions``: chess counts 5,000,000 in about as long).
 PERFT_POSITIONS = 2_000_000
 
 #: Bytes ``moves`` may print: each line carries the whole position after the move, so a
@@ -114,12 +115,14 @@ def perft(
             click.echo(f"{ply} 0")
         return
     counts: list[int] = []
+    # An engine that counts the last ply in bulk and each position once may take more.
+    limit: int = getattr(game, "perft_positions", PERFT_POSITIONS)
 
     def count(ply: int) -> int:
-        if counts and counts[-1] > PERFT_POSITIONS:
+        if counts and counts[-1] > limit:
             raise BoardgenError(
                 f"perft: depth {ply} would generate the moves of {counts[-1]:,} positions, over the "
-                f"limit of {PERFT_POSITIONS:,}; ask for depth {ply - 1} at most"
+                f"limit of {limit:,}; ask for depth {ply - 1} at most"
             )
         counts.append(game.perft(start, ply, distinct))
         return counts[-1]
@@ -127,7 +130,7 @@ def perft(
     if divide:
         for ply in range(1, depth):
             count(ply)
-        if counts and counts[-1] > PERFT_POSITIONS:
+        if counts and counts[-1] > limit:
             count(depth)  # refused, before any line is printed
         seen: set[Any] = set()
         for move in game.legal_moves(start):

@@ -3,7 +3,8 @@
 The model is python-chess's ``chess.svg.board``: keyword options for arrows, filled
 cells, the last move and colours. ``move=`` draws the position *before* a move with
 the move explained as the rule sheets do (its path, the captured pieces crossed out,
-the landing cells tinted, new kings badged), the engine having checked it.
+the landing cells tinted, new kings badged), the engine having checked it. A king in
+check glows red, as in chess diagrams, where the game's engine says so.
 
 >>> import boardgen
 >>> game = boardgen.load("american-checkers")
@@ -38,10 +39,12 @@ from ..render.layers import board_layer, position_items
 from ..render.layout import Layout
 from ..render.marks import (
     ARROW,
+    CHECK,
     HIGHLIGHT,
     alternative_items,
     arrow_items,
     captured_items,
+    check_items,
     crowned_items,
     highlight_items,
     label_items,
@@ -64,7 +67,7 @@ ColoursSpec = Mapping[str, str] | str
 #: Tint of the last move's cells (origin and landings).
 LASTMOVE = "#9ccc65"
 #: Keys of ``colours=`` beyond the board's own (``light``, ``dark``, ... ) and player ids.
-MARK_KEYS = ("arrow", "fill", "lastmove")
+MARK_KEYS = ("arrow", "fill", "lastmove", "check")
 
 #: The size of an SVG, rewritten for ``size=`` (patterns compiled on first use, and kept by
 #: re: most processes never need them).
@@ -194,6 +197,9 @@ def _path(variant: Variant, move: str | Move) -> tuple[int, ...]:
         return tuple(variant.grid.parse(c) for c in move.path or move.placed)
     if not isinstance(move, str):
         raise TypeError(f"lastmove must be a move's text or a Move, not {type(move).__name__}")
+    joined = re.fullmatch(r"([a-z]{1,2}[0-9]{1,2})([a-z]{1,2}[0-9]{1,2})[qrbn]?", move.strip().lower())
+    if joined:  # cells written end to end, as UCI writes a chess move (e2e4, e7e8q)
+        return (_cell(variant, joined[1]), _cell(variant, joined[2]))
     if move.strip() and not re.search(r"[-x:]", move.strip()):
         return (_cell(variant, move.strip()),)  # a placement: one cell
     cells, _ = parse_arrow(move)
@@ -222,6 +228,13 @@ def _labels(
         ink = contrast(variant.player(piece.player).colour) if piece else variant.print.colours["text"]
         out[cell] = (str(text), ink)
     return out
+
+
+def _in_check(engine: Any, state: Any) -> tuple[int, ...]:
+    """The cells of the pieces in check, for a game whose engine says (chess's kings):
+    ``checked`` is an engine's own, beyond the protocol."""
+    checked = getattr(engine, "checked", None)
+    return tuple(checked(state)) if checked is not None else ()
 
 
 class _Plan(NamedTuple):
@@ -279,6 +292,7 @@ def _plan(
         pieces = marks.pieces
     else:
         pieces = engine.pieces(position.state)
+    in_check = _in_check(engine, position.state)
     radius = piece_radius(variant, size)
     labelled = _labels(variant, pieces, labels)
 
@@ -287,6 +301,7 @@ def _plan(
         over: list[Item] = []
         if last:
             under += highlight_items(layout, last, inks.get("lastmove", LASTMOVE))
+        under += check_items(layout, in_check, inks.get("check", CHECK))
         for ink in dict.fromkeys(tints.values()):
             under += highlight_items(layout, [c for c, i in tints.items() if i == ink], ink)
         if marks is not None:
@@ -311,6 +326,8 @@ def _plan(
         lines.append(f"Highlighted: {', '.join(name(c) for c in tints)}.")
     if last:
         lines.append(f"Last move: {' to '.join(name(c) for c in last)}.")
+    if in_check:
+        lines.append(f"In check: the king on {', '.join(name(c) for c in in_check)}.")
     if labelled:
         lines.append(f"Labelled: {', '.join(f'{name(c)} {text}' for c, (text, _) in labelled.items())}.")
     if flipped:
@@ -400,7 +417,8 @@ def svg(
     the width in pixels (height in proportion); without it the SVG is in millimetres,
     about 120 mm wide, or at ``cell_size`` mm per cell for true-scale print.
     ``colours`` overrides the board's (``light``, ``dark``, ``line``, ``text``, ...),
-    a player's pieces (by player id) and the marks' (``arrow``, ``fill``, ``lastmove``).
+    a player's pieces (by player id) and the marks' (``arrow``, ``fill``, ``lastmove``,
+    ``check``). A king in check glows red (chess).
     """
     size = None if size is None else size_px(size)
     plan = _plan(

@@ -42,7 +42,8 @@ def describe_position(
     with a scoring track, the track and where the score pawns stand (``scores``).
 
     Men are the player's letter in lower case, kings in upper case, stones as men;
-    ``.`` is an empty playable cell and a space a cell no piece may use.
+    ``.`` is an empty playable cell and a space a cell no piece may use. A piece of a
+    declared kind is listed with its kind (``rook a1``).
     """
     grid = variant.grid
     letters = {p.id: p.letter for p in variant.players}
@@ -69,6 +70,8 @@ def describe_position(
         king = pieces[cell].kind == "king"
         if cell in pdn:  # as in PDN positions: K before a king's number
             return f"{'K' if king else ''}{pdn[cell]} ({grid.name(cell)})"
+        if pieces[cell].shape:  # a declared kind (a chess rook): "rook a1"
+            return f"{pieces[cell].shape} {grid.name(cell)}"
         return grid.name(cell) + ("(K)" if king else "")
 
     for player in variant.players:

@@ -1,8 +1,10 @@
-"""Every game-record format through one door: PDN, SGF (Go, Hex) and Little Golem's Havannah.
+"""Every game-record format through one door: PDN, PGN, SGF (Go, Hex) and Little Golem's Havannah.
 
 :func:`iter_records` tells the format by the content (:mod:`boardgen.records.detect`,
 the file name a hint) and gives the games one at a time, as ``chess.pgn`` reads a file:
-PDN through :func:`boardgen.records.pdn.reader.iter_pdn` (unchanged), SGF game by game, each
+PDN through :func:`boardgen.records.pdn.reader.iter_pdn` (unchanged), PGN through
+:func:`boardgen.records.pgn.reader.iter_pgn` (or when ``game`` is a game of the chess
+family), SGF game by game, each
 game's main line played on the board of its game and size (:mod:`boardgen.records.sgf.go`,
 :mod:`boardgen.records.sgf.connection`). Every record is a
 :class:`~boardgen.records.record.GameRecord`, whatever its format. A bad game raises
@@ -28,9 +30,10 @@ from pathlib import Path
 from ..errors import BoardgenError
 from ..model.games import open_game
 from ..model.positions import Game
-from .detect import SGF_SUFFIXES, record_format, sgf_game_kind
+from .detect import PGN_SUFFIXES, SGF_SUFFIXES, record_format, sgf_game_kind
 from .limits import MAX_GAMES
 from .pdn.reader import iter_pdn
+from .pgn.reader import iter_pgn
 from .record import GameLoader, GameRecord
 from .sgf.connection import connection_record
 from .sgf.go import go_record
@@ -89,10 +92,17 @@ def iter_records(
     in whichever format it is written. Options as for :func:`boardgen.records.pdn.read_pdn`;
     ``game`` plays an SGF record on another board of its game and size."""
     text, name = record_text(
-        source, file, suffixes=(".pdn", *SGF_SUFFIXES), reader="read_records takes a path, a record's text"
+        source,
+        file,
+        suffixes=(".pdn", *PGN_SUFFIXES, *SGF_SUFFIXES),
+        reader="read_records takes a path, a record's text",
     )
     report = on_error if on_error is not None else (lambda error: None) if skip_bad else None
-    if record_format(text, name) == "pdn":
+    found = record_format(text, name)
+    if found == "pgn" or (isinstance(game, Game) and game.variant.rules.family == "chess"):
+        name = "<pgn>" if file is None and name == "<pdn>" else name  # a text read as PGN
+        return iter_pgn(io.StringIO(text), game=game, folders=folders, file=name, on_error=report, load=load)
+    if found == "pdn":
         return iter_pdn(io.StringIO(text), game=game, folders=folders, file=name, on_error=report, load=load)
     return _sgf_games(text, name, game, folders, report, load)
 

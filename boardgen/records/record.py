@@ -1,6 +1,7 @@
 """A game record as a value: its tags, its start, its plies and its result.
 
-Every record reader makes these (PDN's :mod:`boardgen.records.pdn.reader`, SGF's
+Every record reader makes these (PDN's :mod:`boardgen.records.pdn.reader`, PGN's
+:mod:`boardgen.records.pgn.reader`, SGF's
 :mod:`boardgen.records.sgf.go` and :mod:`boardgen.records.sgf.connection`), so the game sheet,
 the animation and the command line treat a draughts game and a game of Go alike.
 :attr:`GameRecord.format` says which file format the record was read from: PDN numbers
@@ -20,9 +21,9 @@ from ..errors import BoardgenError, Mark, shown
 from ..foundation.values import frozen
 from ..model.positions import Game, Move, Position
 
-#: The formats records are read from: PDN (draughts), SGF (Go; Hex as HexGui writes it)
-#: and Little Golem's Havannah export (``.hgf``, SGF's syntax).
-FORMATS = ("pdn", "sgf", "hgf")
+#: The formats records are read from: PDN (draughts), PGN (chess), SGF (Go; Hex as HexGui
+#: writes it) and Little Golem's Havannah export (``.hgf``, SGF's syntax).
+FORMATS = ("pdn", "pgn", "sgf", "hgf")
 
 
 class GameLoader(Protocol):
@@ -90,9 +91,10 @@ class GameRecord:
 
     @property
     def numbered_in_pairs(self) -> bool:
-        """Whether move numbers count pairs of plies (PDN's ``12. 11-15 23-19``) rather
-        than every ply (SGF's, as Go, Hex and Havannah players number their moves)."""
-        return self.format == "pdn"
+        """Whether move numbers count pairs of plies (PDN's ``12. 11-15 23-19``, PGN's
+        ``12. Nf3 Nc6``) rather than every ply (SGF's, as Go, Hex and Havannah players
+        number their moves)."""
+        return self.format in ("pdn", "pgn")
 
     def positions(self) -> list[Position]:
         """The start, then the position after each ply."""

@@ -27,16 +27,18 @@ def record_text(
     *,
     suffixes: tuple[str, ...] = (".pdn",),
     reader: str = "read_pdn takes a path, PDN text",
+    unnamed: str = "<pdn>",
 ) -> tuple[str, str]:
-    """The text ``source`` holds and the name errors give it. A ``str`` is a path when it
-    has no line break and names a file or ends in one of ``suffixes``; else it is the
-    text itself. ``reader`` begins the message for a source of the wrong type."""
+    """The text ``source`` holds and the name errors give it (``unnamed`` for a text or
+    a file object without a name). A ``str`` is a path when it has no line break and
+    names a file or ends in one of ``suffixes``; else it is the text itself. ``reader``
+    begins the message for a source of the wrong type."""
     if hasattr(source, "read"):
         data = source.read()
-        name = file or str(getattr(source, "name", "<pdn>"))
+        name = file or str(getattr(source, "name", unnamed))
         return (_decoded(data) if isinstance(data, bytes) else str(data)), name
     if isinstance(source, str) and not _is_path(source, suffixes):
-        return source, file or "<pdn>"
+        return source, file or unnamed
     if not isinstance(source, (str, Path)):
         raise TypeError(f"{reader} or a file object, not {type(source).__name__}")
     name = file or str(source)

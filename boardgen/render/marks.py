@@ -14,6 +14,7 @@ __all__ = [
     "arrow_items",
     "arrow_polyline",
     "captured_items",
+    "check_items",
     "crowned_items",
     "highlight_items",
     "label_items",
@@ -35,6 +36,9 @@ HIGHLIGHT = "#ffd23f"
 PLACED = "#2e9e44"
 HALO = "#ffffff"
 CROWN = "#f2c12e"
+CHECK = "#e8112d"
+#: The discs of a check's glow: radius (in cells) and opacity, outermost first.
+_GLOW = ((0.5, 0.35), (0.46, 0.5), (0.42, 0.7))
 
 
 def highlight_items(layout: Layout, cells: Iterable[int], colour: str = HIGHLIGHT) -> list[Item]:
@@ -211,3 +215,15 @@ def crowned_items(layout: Layout, cells: Iterable[int], ink: str = "#1b1410") ->
         badges.append(Circle(bx, by, r, Style(fill=CROWN, stroke=ink, stroke_width=max(0.2, 0.1 * r))))
         badges.append(crown(bx, by + 0.05 * r, 1.15 * r, ink))
     return [Group(tuple(badges), label="crowned")] if badges else []
+
+
+def check_items(layout: Layout, cells: Iterable[int], colour: str = CHECK) -> list[Item]:
+    """A red glow under the piece on each cell, brightest at its centre: a king in check
+    (as chess diagrams show it). Three see-through discs stand in for the radial
+    gradient a picture cannot take through every backend."""
+    size = layout.cell_size
+    glow: list[Item] = []
+    for cell in dict.fromkeys(cells):
+        cx, cy = layout.centre(cell)
+        glow += [Circle(cx, cy, k * size, Style(fill=colour, opacity=a)) for k, a in _GLOW]
+    return [Group(tuple(glow), label="check")] if glow else []

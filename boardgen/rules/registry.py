@@ -55,6 +55,7 @@ BUILTIN: Mapping[str, str] = {
     "lines": "boardgen.rules.lines.family:FAMILY",
     "morris": "boardgen.rules.morris.family:FAMILY",
     "hop": "boardgen.rules.hop.family:FAMILY",
+    "chess": "boardgen.rules.chess.family:FAMILY",
     "none": "boardgen.rules.printonly.family:FAMILY",
 }
 

@@ -30,7 +30,9 @@ DOCTESTED = [
     "boardgen.draw.options",
     "boardgen.docext.blocks",
     "boardgen.records.pdn.reader",
+    "boardgen.records.pgn.reader",
     "boardgen.records.formats",
+    "boardgen.rules.chess.chess960",
 ]
 
 

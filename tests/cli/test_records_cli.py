@@ -126,7 +126,7 @@ def test_a_go_record_is_written_back_as_sgf(in_tmp: Path) -> None:
         (
             HEX,
             "again.sgf",
-            "-o again.sgf: a hex-11 record is read only; Go and PDN records are written back\n",
+            "-o again.sgf: a hex-11 record is read only; Go, PDN and PGN records are written back\n",
         ),
         (
             str(GAMES.parent / "tinsley-chinook-1992-game32.pdn"),

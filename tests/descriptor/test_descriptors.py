@@ -46,10 +46,12 @@ CLASSIC_PLAYED = {
     "six-mens-morris": "morris",
     "twelve-mens-morris": "morris",
     "chinese-checkers": "hop",
+    "chess": "chess",
+    "chess960": "chess",
 }
 #: The classic boards of issue 17 that stay print-only: no family plays them yet.
 PRINT_ONLY = (
-    "alquerque", "chess", "fox-and-geese", "oware", "xiangqi",
+    "alquerque", "fox-and-geese", "oware", "xiangqi",
 )  # fmt: skip
 
 

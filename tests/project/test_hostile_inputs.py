@@ -263,9 +263,10 @@ def test_a_huge_record_is_refused_without_being_read_whole(tmp_path: Path) -> No
 
 
 def test_too_many_games_in_a_file_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    import boardgen.records.pdn.collection as collection
     import boardgen.records.pdn.reader as reader
 
-    monkeypatch.setattr(reader, "MAX_GAMES", 3)
+    monkeypatch.setattr(collection, "MAX_GAMES", 3)
     with pytest.raises(boardgen.BoardgenError) as caught:
         reader.parse_pdn("1. 11-15 *\n" * 4, file="many.pdn")
     assert str(caught.value) == "many.pdn:4:1: more than 3 games in one file"

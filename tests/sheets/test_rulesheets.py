@@ -49,6 +49,8 @@ PRINT_ONLY_FACTS = {
     "fr": ("1 pièce pour {p}", "{n} pièces pour {p}", "Premier à jouer : {p}"),
     "de": ("1 Spielstein für {p}", "{n} Spielsteine für {p}", "{p} beginnt"),
 }
+#: A chess sheet counts each player's pieces of every kind (the family's own words).
+CHESS_PIECES = {"en": "{n} pieces for {p}", "fr": "{n} pièces pour les {p}", "de": "{p} bekommt {n} Figuren"}
 #: The stone games start on an empty board and share out stones enough to fill it, the
 #: first player listed taking the odd one; Othello's discs carry both colours.
 STONE_FAMILIES = ("go", "connection")
@@ -100,6 +102,8 @@ def test_sheet_text_is_in_its_language_and_states_the_facts(built: Path, variant
     cells = len(variant.board.playable)
     if family == "none":
         _, pieces, starts = PRINT_ONLY_FACTS[lang]
+    if family == "chess":
+        pieces = CHESS_PIECES[lang]
     if family == "placement":
         bounds = make_game(variant.game_spec(), "placement").score_bounds()  # type: ignore[attr-defined]
         counts = dict(zip((p.id for p in variant.players), bounds, strict=True))

@@ -33,21 +33,21 @@ __all__ = ["GameLoader", "GameRecord", "PdnSource", "Ply", "Variation", "iter_pd
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...descriptor.library import Library
-from ...errors import BoardgenError, Mark, shown
+from ...errors import BoardgenError, shown
 from ...foundation.values import frozen
 from ...model.games import open_game
 from ...model.positions import Game, Move, Position
 from ..paths import normalized, through
 from ..record import GameLoader, GameRecord, Ply, Variation
 from ..source import RecordSource, record_text
+from .collection import Building, read_games
 from .gametypes import GAME_TYPES, variant_for
 from .grammar import Line, parse_line
 from .squares import Squares, game_type
-from .tokens import MAX_GAMES, MAX_PLIES, MAX_VARIATIONS, TAG, Token, move_number, tokenize
+from .tokens import MAX_PLIES, move_number, tokenize
 
 #: What :func:`read_pdn` reads: a path, PDN text, or a file object open for reading.
 PdnSource = RecordSource
@@ -56,109 +56,11 @@ PdnSource = RecordSource
 MAX_DEPTH = 50
 
 
-# -- splitting a file into games ------------------------------------------------------------
-
-
-def _chunks(text: str) -> Iterator[tuple[int, str]]:
-    """The text of each game with its first line: a game starts at a line beginning
-    with ``[`` once the one before has moves. Cut before tokenizing, so one game's
-    mistake never hides the games after it."""
-    start = 0
-    start_line = 1
-    line = 1
-    moves = False
-    depth = 0  # inside a {comment}
-    i = 0
-    at_line_start = True
-    while i < len(text):
-        ch = text[i]
-        if depth:
-            if ch == "}":
-                depth = 0
-        elif at_line_start and ch == "[" and moves:
-            yield start_line, text[start:i]
-            start, start_line, moves = i, line, False
-            continue  # the tag is read as the new game's
-        elif ch == "{":
-            depth = 1
-        elif ch == "%" and at_line_start:
-            end = text.find("\n", i)
-            i = len(text) if end < 0 else end
-            continue
-        elif ch == "[":  # a tag: skip to its end, its quoted value may hold anything, "]" too
-            tag = TAG.match(text, i)
-            end = tag.end() - 1 if tag else text.find("]", i)
-            if end > 0 and "\n" not in text[i:end]:
-                i = end + 1
-                at_line_start = False
-                continue
-        elif not ch.isspace():
-            moves = True
-        if ch == "\n":
-            line += 1
-            at_line_start = True
-        elif not ch.isspace():
-            at_line_start = False
-        i += 1
-    if text[start:].strip():
-        yield start_line, text[start:]
-
-
-@dataclass
-class _Building:
-    """A game being read: tags first, then moves."""
-
-    tags: dict[str, str] = field(default_factory=dict)
-    tag_marks: dict[str, Mark] = field(default_factory=dict)
-    items: list[Token] = field(default_factory=list)
-    result: str | None = None
-    mark: Mark | None = None
-
-
-def _split(tokens: list[Token], file: str) -> list[_Building]:
-    """Tokens grouped by game: a tag after moves, or anything after a result, starts
-    the next game (a result inside a variation ends nothing). A game may hold at most
-    :data:`MAX_VARIATIONS` variations: each is played from its own position."""
-    games: list[_Building] = []
-    current = _Building()
-    depth = 0
-    variations = 0
-    for token in tokens:
-        started = bool(current.items) or current.result is not None
-        if depth == 0 and (
-            (token.kind == "tag" and started) or (current.result is not None and token.kind != "comment")
-        ):
-            games.append(current)
-            current = _Building()
-            variations = 0
-        if current.mark is None:
-            current.mark = token.mark
-        if token.kind == "open":
-            depth += 1
-            variations += 1
-            if variations > MAX_VARIATIONS:
-                raise BoardgenError(
-                    f"more than {MAX_VARIATIONS:,} variations in one game", file=file, mark=token.mark
-                )
-        elif token.kind == "close":
-            depth -= 1
-        if token.kind == "tag":
-            current.tags[token.name] = token.text
-            current.tag_marks[token.name] = token.mark
-        elif token.kind == "result" and depth == 0:
-            current.result = token.text
-        else:
-            current.items.append(token)
-    if current.tags or current.items or current.result is not None:
-        games.append(current)
-    return games
-
-
 # -- playing a game -------------------------------------------------------------------------
 
 
 def _load(
-    building: _Building,
+    building: Building,
     file: str,
     override: Game | str | None,
     folders: Sequence[str | Path],
@@ -177,7 +79,7 @@ def _load(
         raise BoardgenError(error.message, file=file, mark=mark) from None
 
 
-def _squares(building: _Building, file: str, game: Game) -> Squares | None:
+def _squares(building: Building, file: str, game: Game) -> Squares | None:
     """The record's square notation: its GameType tag in full, else the standard's
     for the game played; None (the engine's own names) for a game PDN does not number."""
     value = building.tags.get("GameType", "")
@@ -297,7 +199,7 @@ class _Player:
 
 
 def _record(
-    building: _Building,
+    building: Building,
     file: str,
     override: Game | str | None,
     folders: Sequence[str | Path],
@@ -336,46 +238,6 @@ def _record(
 # -- reading --------------------------------------------------------------------------------
 
 
-def _games(
-    text: str,
-    file: str,
-    game: Game | str | None,
-    folders: Sequence[str | Path],
-    on_error: Callable[[BoardgenError], None] | None,
-    load: GameLoader,
-) -> Iterator[GameRecord]:
-    """The games of ``text`` one by one, each read and played only when asked for; a bad
-    one raises, or goes to ``on_error`` and is skipped when that is given."""
-    found = False
-    count = 0
-    for first_line, chunk in _chunks(text):
-        try:
-            buildings = _split(tokenize(chunk, file, first_line), file)
-        except BoardgenError as error:
-            if on_error is None:
-                raise
-            found = True
-            on_error(error)
-            continue
-        for building in buildings:
-            found = True
-            count += 1
-            if count > MAX_GAMES:
-                raise BoardgenError(
-                    f"more than {MAX_GAMES:,} games in one file", file=file, mark=building.mark
-                )
-            try:
-                record = _record(building, file, game, folders, load)
-            except BoardgenError as error:
-                if on_error is None:
-                    raise
-                on_error(error if error.file else error.located(file))
-                continue
-            yield record
-    if not found:
-        raise BoardgenError("no game in this PDN text", file=file)
-
-
 def iter_pdn(
     source: PdnSource,
     *,
@@ -391,6 +253,20 @@ def iter_pdn(
     text, name = record_text(source, file)
     report = on_error if on_error is not None else (lambda error: None) if skip_bad else None
     return _games(text, name, game, folders, report, load)
+
+
+def _games(
+    text: str,
+    file: str,
+    game: Game | str | None,
+    folders: Sequence[str | Path],
+    on_error: Callable[[BoardgenError], None] | None,
+    load: GameLoader,
+) -> Iterator[GameRecord]:
+    """The games of ``text`` one by one, each read and played only when asked for."""
+    return read_games(
+        text, file, tokenize, lambda building: _record(building, file, game, folders, load), on_error, "PDN"
+    )
 
 
 def read_pdn(

@@ -27,6 +27,7 @@ __all__ = [
     "MAX_TAG",
     "MAX_VARIATIONS",
     "TAG",
+    "WORDS",
     "Token",
     "move_number",
     "pdn_number",
@@ -35,6 +36,7 @@ __all__ = [
 
 import bisect
 import re
+from collections.abc import Sequence
 from typing import Literal
 
 from ...errors import BoardgenError, Mark, shown
@@ -112,9 +114,27 @@ def _too_long(what: str, length: int, limit: int, file: str, mark: Mark) -> Boar
     )
 
 
-def tokenize(text: str, file: str, first_line: int = 1) -> list[Token]:
+#: The words of PDN's move text, tried in this order where no bracket, tag or comment stands.
+WORDS: tuple[tuple[Kind, re.Pattern[str]], ...] = (
+    ("result", _RESULT),
+    ("number", _NUMBER),
+    ("ellipsis", _ELLIPSIS),
+    ("move", _MOVE),
+    ("nag", _NAG),
+)
+
+
+def tokenize(
+    text: str,
+    file: str,
+    first_line: int = 1,
+    *,
+    words: Sequence[tuple[Kind, re.Pattern[str]]] = WORDS,
+    refused: Sequence[tuple[re.Pattern[str], str]] = (),
+) -> list[Token]:
     """The tokens of ``text``, whose first line is line ``first_line`` of ``file``;
-    raises BoardgenError at the first thing that is not PDN."""
+    raises BoardgenError at the first thing that is not PDN. PGN shares the syntax and
+    gives its own ``words`` (its moves), and what it ``refused`` (a pattern, and why)."""
     tokens: list[Token] = []
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
 
@@ -177,16 +197,13 @@ def tokenize(text: str, file: str, first_line: int = 1) -> list[Token]:
             tokens.append(Token("close", ")", here))
             i += 1
             continue
-        for kind, pattern in (
-            ("result", _RESULT),
-            ("number", _NUMBER),
-            ("ellipsis", _ELLIPSIS),
-            ("move", _MOVE),
-            ("nag", _NAG),
-        ):
+        for pattern, why in refused:
+            if pattern.match(text, i):
+                raise BoardgenError(why, file=file, mark=here)
+        for kind, pattern in words:
             found = pattern.match(text, i)
             if found:
-                tokens.append(Token(kind, found.group(0), here))  # type: ignore[arg-type]
+                tokens.append(Token(kind, found.group(0), here))
                 i = found.end()
                 break
         else:
