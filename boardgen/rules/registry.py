@@ -55,6 +55,7 @@ BUILTIN: Mapping[str, str] = {
     "lines": "boardgen.rules.lines.family:FAMILY",
     "morris": "boardgen.rules.morris.family:FAMILY",
     "hop": "boardgen.rules.hop.family:FAMILY",
+    "xiangqi": "boardgen.rules.xiangqi.family:FAMILY",
     "none": "boardgen.rules.printonly.family:FAMILY",
 }
 
