@@ -56,6 +56,7 @@ BUILTIN: Mapping[str, str] = {
     "morris": "boardgen.rules.morris.family:FAMILY",
     "hop": "boardgen.rules.hop.family:FAMILY",
     "xiangqi": "boardgen.rules.xiangqi.family:FAMILY",
+    "shogi": "boardgen.rules.shogi.family:FAMILY",
     "none": "boardgen.rules.printonly.family:FAMILY",
 }
 
