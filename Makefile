@@ -33,7 +33,7 @@ $(COMPILED): $(RUN_STAMP) $(wildcard variants/*.yaml) $(shell find boardgen -nam
 
 compiled: $(COMPILED)
 
-# The six games of the original brief; `make library` builds every shipped game (thirty-six).
+# The six games of the original brief; `make library` builds every shipped game (thirty-seven).
 BRIEF := kruzno-checkers hex9-checkers catchup american-checkers pool-checkers variante-dames
 
 boards: $(RUN_STAMP) $(COMPILED)
@@ -94,11 +94,14 @@ bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/bench_startup.py
 	$(BIN)/python benchmarks/bench_sphinx.py
 	$(BIN)/python benchmarks/bench_openspiel.py
+	$(BIN)/python benchmarks/bench_fairy.py
 
 # The newer families (reversi, race, go, connection, lines, morris, hop) in lockstep with OpenSpiel on
-# 100,000 positions per game (make test runs 2,000); prints one tally per game.
+# 100,000 positions per game (make test runs 2,000); xiangqi and shogi with Fairy-Stockfish on
+# 20,000 plies each (make test: 1,500 and 900), then their perft 4; prints one tally per game.
 crosscheck: $(TEST_STAMP)
 	$(BIN)/python benchmarks/crosscheck.py --positions 100000
+	$(BIN)/python benchmarks/crosscheck_fairy.py --plies 20000
 
 # The sdist and the wheel, the compiled games inside (pip install dist/boardgen-*.whl).
 dist: $(TEST_STAMP) $(COMPILED)

@@ -1,4 +1,5 @@
-"""Every game-record format through one door: PDN, SGF (Go, Hex) and Little Golem's Havannah.
+"""Every game-record format through one door: PDN, SGF (Go, Hex) and Little Golem's Havannah,
+xiangqi PGN (ICCS, WXF), and shogi's KIF and USI lines.
 
 :func:`iter_records` tells the format by the content (:mod:`boardgen.records.detect`,
 the file name a hint) and gives the games one at a time, as ``chess.pgn`` reads a file:
@@ -35,7 +36,9 @@ from .record import GameLoader, GameRecord
 from .sgf.connection import connection_record
 from .sgf.go import go_record
 from .sgf.tree import game_trees
+from .shogi import KIF_SUFFIXES, iter_kif, iter_usi
 from .source import RecordSource, record_text
+from .xiangqi import iter_xiangqi_pgn
 
 
 def _sgf_games(
@@ -89,12 +92,19 @@ def iter_records(
     in whichever format it is written. Options as for :func:`boardgen.records.pdn.read_pdn`;
     ``game`` plays an SGF record on another board of its game and size."""
     text, name = record_text(
-        source, file, suffixes=(".pdn", *SGF_SUFFIXES), reader="read_records takes a path, a record's text"
+        source,
+        file,
+        suffixes=(".pdn", *SGF_SUFFIXES, ".pgn", *KIF_SUFFIXES, ".usi"),
+        reader="read_records takes a path, a record's text",
     )
     report = on_error if on_error is not None else (lambda error: None) if skip_bad else None
-    if record_format(text, name) == "pdn":
+    kind = record_format(text, name)
+    if kind == "pdn":
         return iter_pdn(io.StringIO(text), game=game, folders=folders, file=name, on_error=report, load=load)
-    return _sgf_games(text, name, game, folders, report, load)
+    if kind == "sgf":
+        return _sgf_games(text, name, game, folders, report, load)
+    reader = {"xiangqi-pgn": iter_xiangqi_pgn, "kif": iter_kif, "usi": iter_usi}[kind]
+    return reader(text, file=name, game=game, folders=folders, on_error=report, load=load)
 
 
 def read_records(

@@ -9,7 +9,7 @@ moves in pairs (``12. 11-15 23-19``), SGF numbers every move (``12. q16``).
 
 from __future__ import annotations
 
-__all__ = ["FORMATS", "GameLoader", "GameRecord", "Ply", "Variation"]
+__all__ = ["FORMATS", "PAIRED", "GameLoader", "GameRecord", "Ply", "Variation"]
 
 from collections.abc import Mapping, Sequence
 from dataclasses import field
@@ -20,9 +20,12 @@ from ..errors import BoardgenError, Mark, shown
 from ..foundation.values import frozen
 from ..model.positions import Game, Move, Position
 
-#: The formats records are read from: PDN (draughts), SGF (Go; Hex as HexGui writes it)
-#: and Little Golem's Havannah export (``.hgf``, SGF's syntax).
-FORMATS = ("pdn", "sgf", "hgf")
+#: The formats records are read from: PDN (draughts), SGF (Go; Hex as HexGui writes it),
+#: Little Golem's Havannah export (``.hgf``, SGF's syntax), xiangqi PGN, shogi's KIF
+#: and USI position lines.
+FORMATS = ("pdn", "sgf", "hgf", "xiangqi-pgn", "kif", "usi")
+#: The formats that number moves in pairs, as PGN does (``12. h2e2 h9g7``).
+PAIRED = ("pdn", "xiangqi-pgn")
 
 
 class GameLoader(Protocol):
@@ -90,9 +93,10 @@ class GameRecord:
 
     @property
     def numbered_in_pairs(self) -> bool:
-        """Whether move numbers count pairs of plies (PDN's ``12. 11-15 23-19``) rather
-        than every ply (SGF's, as Go, Hex and Havannah players number their moves)."""
-        return self.format == "pdn"
+        """Whether move numbers count pairs of plies (PDN's ``12. 11-15 23-19``, xiangqi
+        PGN's) rather than every ply (SGF's, as Go, Hex and Havannah players number their
+        moves; KIF's, as shogi players do)."""
+        return self.format in PAIRED
 
     def positions(self) -> list[Position]:
         """The start, then the position after each ply."""

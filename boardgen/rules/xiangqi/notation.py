@@ -7,9 +7,11 @@
   direction (``+`` forward, ``-`` back, ``.`` along the rank) and the file reached
   or, for a straight move along the file, the points travelled: ``C2.5``, ``H8+7``,
   ``R1+1``. Two pieces of a kind on one file are told apart by ``+`` (the front one)
-  and ``-`` (the rear one) in place of the file: ``R+.3``; three to five soldiers
+  and ``-`` (the rear one) in place of the file: ``R+.3`` (``+R.3`` is read too); three to five soldiers
   on a file as WXF's rules say (``++``, ``P+``, ``P3``, ``P-``, ``--``), and where two
-  files hold several soldiers the file's digit replaces the ``P`` (``3+.4``).
+  files hold several soldiers the file's digit replaces the ``P`` (``3+.4``). Moves
+  are written so; read either so or with the file's number where that is not
+  ambiguous, as many records and Fairy-Stockfish write them.
 * ICCS (the Internet Chinese Chess Server's coordinates, used by engines and by PGN
   records): files ``a`` to ``i`` and ranks ``0`` to ``9`` from Red's side, ``H2-E2``
   (or ``h2e2`` as UCCI engines write it).
@@ -20,6 +22,7 @@ from __future__ import annotations
 __all__ = ["iccs_text", "parse_iccs", "parse_move_text", "wxf_text"]
 
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 
 from ...errors import BoardgenError, shown
@@ -44,15 +47,17 @@ def _ahead(side: int, y: int) -> int:
     return y if side == 0 else RANKS - 1 - y
 
 
-def wxf_text(squares: Sequence[int] | bytes, f: int, t: int) -> str:
-    """The WXF text of the move ``f``-``t`` in the position ``squares``."""
+def wxf_text(squares: Sequence[int] | bytes, f: int, t: int, *, tandem: bool = True) -> str:
+    """The WXF text of the move ``f``-``t`` in the position ``squares``; without
+    ``tandem``, the file's number even where two pieces of its kind share the file
+    (as many records write a move that is not ambiguous)."""
     piece = squares[f]
     side, kind = piece >> 3, piece & 7
     fx, fy, tx, ty = f % FILES, f // FILES, t % FILES, t // FILES
     letter = _WXF_LETTER[kind]
     own_file = [y for y in range(RANKS) if squares[y * FILES + fx] == piece]
     prefix = f"{letter}{_file_number(side, fx)}"
-    if len(own_file) > 1:
+    if tandem and len(own_file) > 1:
         order = sorted(own_file, key=lambda y: -_ahead(side, y))  # front first
         rank = order.index(fy)
         if kind != SOLDIER or len(own_file) == 2:
@@ -113,13 +118,21 @@ def parse_move_text(
         except ValueError as error:
             raise BoardgenError(f"{what}: {error}") from None
         return point_of[a], point_of[b]
-    wanted = text.strip().upper().translate(_SYNONYMS)
+    wanted = unicodedata.normalize("NFKC", text).strip().upper().translate(_SYNONYMS)
+    if re.fullmatch(r"[+\-][KAEHRCP][+\-.][1-9]", wanted):  # +R.3 for R+.3, as some write it
+        wanted = wanted[1] + wanted[0] + wanted[2:]
     if re.fullmatch(r"[KAEHRCP1-9+\-][1-9+\-][+\-.][1-9]", wanted):
         # Compare with the WXF text of every legal move.
         board = Board(squares, mover)
-        for f, t in board.legal_moves():
-            if wxf_text(squares, f, t) == wanted:
-                return f, t
+        found = [
+            (f, t)
+            for f, t in board.legal_moves()
+            if wanted in (wxf_text(squares, f, t), wxf_text(squares, f, t, tandem=False))
+        ]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise BoardgenError(f"{what} is ambiguous here: two pieces on that file could make it")
         raise BoardgenError(f"{what} is not legal here")
     raise BoardgenError(
         f"{what}: write the point left and the point reached (h3-e3, h3xh10) or WXF (C2.5, H8+7)"
