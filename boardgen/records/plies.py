@@ -20,13 +20,16 @@ from .record import Ply
 
 @frozen
 class Written:
-    """One move as the record writes it (``written``), the text the engine reads
-    (``move``), where it stands in the file, and the comment after it."""
+    """One move as the record writes it (``written``, named in errors), the text the
+    engine reads (``move``), where it stands in the file, the comment after it, and the
+    text the ply keeps when not the written one (``shown``: KIF's kanji moves are kept
+    as USI, which every sheet's font prints, as SGF's letter pairs are kept as cells)."""
 
     written: str
     move: str
     mark: Mark | None = None
     comment: str = ""
+    shown: str = ""
 
 
 def play_moves(
@@ -50,9 +53,8 @@ def play_moves(
             raise BoardgenError(
                 f"move {number} ({written.written}): {error.message}", file=file, mark=written.mark
             ) from None
-        plies.append(
-            Ply(index, number, written.written, move, position, after, written.comment, mark=written.mark)
-        )
+        text = written.shown or written.written
+        plies.append(Ply(index, number, text, move, position, after, written.comment, mark=written.mark))
         position = after
     return tuple(plies)
 

@@ -12,7 +12,9 @@ the game ended (``投了`` resigned, ``詰み`` checkmated, ``千日手`` repeti
 impasse, ``切れ負け`` lost on time, ``反則勝ち``/``反則負け`` a foul), and ``まで85手で先手の
 勝ち`` says who won; the result is written as PGN writes it, ``1-0`` for Black (sente,
 or the handicap receiver ``下手``), ``0-1`` for White. Variations (``変化：``) are read
-past: the main line is played. A position drawn as a board (BOD) is not read.
+past: the main line is played. A position drawn as a board (BOD) is not read. Each
+ply keeps its move in USI (``7g7f``), which every font prints; a KIF move the rules
+refuse is named as the file writes it.
 
 **USI**: ``position startpos moves 7g7f 3c3d`` or ``position sfen <SFEN> moves ...``
 (``position`` may be left out), one game per line.
@@ -139,7 +141,9 @@ def _kif_moves(
             text = line[1:].strip()
             if moves:
                 last = moves[-1]
-                moves[-1] = Written(last.written, last.move, last.mark, f"{last.comment} {text}".strip())
+                moves[-1] = Written(
+                    last.written, last.move, last.mark, f"{last.comment} {text}".strip(), last.shown
+                )
             else:
                 comment = f"{comment} {text}".strip()
             continue
@@ -185,7 +189,7 @@ def _kif_moves(
             if not found[5]:
                 raise BoardgenError("KIF: the square left, (xy), is missing", file=file, mark=mark)
             usi = f"{_square(found[5], found[6])}{target}{'+' if suffix == '成' else ''}"
-        moves.append(Written(line.split("(")[0].split(None, 1)[1].strip(), usi, mark))
+        moves.append(Written(line.split("(")[0].split(None, 1)[1].strip(), usi, mark, shown=usi))
         kinds.append(kind)
         previous = target
     return header, moves, kinds, comment, ending, summary
