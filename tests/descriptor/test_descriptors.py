@@ -46,10 +46,12 @@ CLASSIC_PLAYED = {
     "six-mens-morris": "morris",
     "twelve-mens-morris": "morris",
     "chinese-checkers": "hop",
+    "xiangqi": "xiangqi",  # issue 33
+    "shogi": "shogi",  # issue 33, a new board
 }
 #: The classic boards of issue 17 that stay print-only: no family plays them yet.
 PRINT_ONLY = (
-    "alquerque", "chess", "fox-and-geese", "oware", "xiangqi",
+    "alquerque", "chess", "fox-and-geese", "oware",
 )  # fmt: skip
 
 

@@ -32,6 +32,7 @@ class XiangqiFamily(RuleFamily[XiangqiGame]):
     special_topics: ClassVar[Mapping[str, str]] = {
         "palace": "",
         "river": "",
+        "blocked": "",
         "flying-general": "",
         "check": "",
     }
@@ -58,6 +59,7 @@ class XiangqiFamily(RuleFamily[XiangqiGame]):
         s.section("capturing", [s.say(RULES + "capture"), s.say(RULES + "optional")], s.say(RULES + "cannon"))
         s.special("palace", s.say(RULES + "palace.title"), s.say(RULES + "palace.text"))
         s.special("river", s.say(RULES + "river.title"), s.say(RULES + "river.text"))
+        s.special("blocked", s.say(RULES + "blocked.title"), s.say(RULES + "blocked.text"))
         s.special("check", s.say(RULES + "check.title"), s.say(RULES + "check.text"))
         s.special("flying-general", s.say(RULES + "flying.title"), s.say(RULES + "flying.text"))
         repetition: list[str] = []
@@ -91,7 +93,7 @@ class XiangqiFamily(RuleFamily[XiangqiGame]):
     def catalogue_keys(self) -> Iterator[str]:
         yield from (RULES + k for k in ("pieces", "board", "move", "own", "capture", "optional", "cannon"))
         yield from (RULES + f"moves.{kind}" for kind in KINDS)
-        for special in ("palace", "river", "check", "flying"):
+        for special in ("palace", "river", "blocked", "check", "flying"):
             yield from (RULES + f"{special}.title", RULES + f"{special}.text")
         yield from (
             RULES + k for k in ("checkmate", "otherwise_draw", "repetition_draw", "no_checks_counted")
