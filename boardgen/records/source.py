@@ -19,7 +19,7 @@ from ..foundation.inputfile import read_input, read_text, utf8_text
 from .limits import MAX_PDN_BYTES
 
 #: Names of files that may be in Shift-JIS (cp932), as Japanese shogi programs save KIF.
-SHIFT_JIS_SUFFIXES = (".kif", ".ki2", ".csa")
+SHIFT_JIS_SUFFIXES = (".kif",)
 
 #: What the record readers read: a path, the record's text, or a file object open for reading.
 RecordSource = str | Path | IO[str] | IO[bytes]
