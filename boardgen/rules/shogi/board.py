@@ -22,6 +22,7 @@ __all__ = ["Board", "Move"]
 
 from collections.abc import Sequence
 
+from ..chesslike import bit_list
 from .tables import (
     BASE,
     BISHOP,
@@ -55,13 +56,7 @@ _DIAGONAL = (_NE, _NW, _SE, _SW)
 _GOLDLIKE = (GOLD, TOKIN, PLANCE, PKNIGHT, PSILVER)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_bits = bit_list
 
 
 class Board:

@@ -23,6 +23,7 @@ from dataclasses import field
 from ...errors import BoardgenError, shown
 from ...foundation.values import frozen
 from ..base import Check, Ending, MoveView, PieceView
+from ..chesslike import no_move_ending
 from ..cycles import Stop, Trail, verdict
 from ..spec import GameSpec
 from .board import Board
@@ -234,11 +235,7 @@ class ShogiGame:
         board = self.board(position)
         mover, other = self.player_ids[position.mover], self.player_ids[position.mover ^ 1]
         if not board.has_legal_move():
-            if board.in_check(position.mover):
-                return Ending(other, f"{mover} is checkmated")
-            if self.params.stalemate_loses:
-                return Ending(other, f"{mover} has no legal move")
-            return Ending("draw", f"{mover} has no legal move")
+            return no_move_ending(mover, other, board.in_check(position.mover), self.params.stalemate_loses)
         return self._rule_ending(position)
 
     def outcome(self, position: ShogiPosition) -> str | None:

@@ -31,6 +31,7 @@ import re
 from collections.abc import Sequence
 
 from ...errors import BoardgenError, shown
+from ..chesslike import board_rows
 from .tables import (
     BASE,
     BISHOP,
@@ -73,20 +74,7 @@ def _letter(piece: int) -> str:
 def format_sfen(
     squares: Sequence[int] | bytes, hands: Sequence[Sequence[int]], mover: int, number: int
 ) -> str:
-    rows = []
-    for y in range(SIZE - 1, -1, -1):
-        row = ""
-        empty = 0
-        for x in range(SIZE):
-            piece = squares[y * SIZE + x]
-            if not piece:
-                empty += 1
-                continue
-            if empty:
-                row += str(empty)
-                empty = 0
-            row += _letter(piece)
-        rows.append(row + (str(empty) if empty else ""))
+    board = board_rows(squares, SIZE, SIZE, _letter)
     hand = ""
     for side in (0, 1):
         for kind in HAND_ORDER:
@@ -94,7 +82,7 @@ def format_sfen(
             if n:
                 letter = LETTERS[kind] if side == 0 else LETTERS[kind].lower()
                 hand += (str(n) if n > 1 else "") + letter
-    return f"{'/'.join(rows)} {'bw'[mover]} {hand or '-'} {number}"
+    return f"{board} {'bw'[mover]} {hand or '-'} {number}"
 
 
 def parse_sfen(text: str) -> tuple[list[int], list[list[int]], int, int]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 __all__ = ["Board", "Move"]
 
+from ..chesslike import bit_list
 from .tables import (
     ADVISOR,
     CANNON,
@@ -45,13 +46,7 @@ _FILE_SHIFT = tuple(10 * (s % FILES) for s in range(POINTS))
 ROT = tuple(1 << (10 * (s % FILES) + s // FILES) for s in range(POINTS))
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_bits = bit_list
 
 
 class Board:

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 __all__ = ["chased"]
 
-from .board import ROT, Board, _bits
+from ..chesslike import bit_list as _bits
+from .board import ROT, Board
 from .tables import ADVISOR, CANNON, CHARIOT, ELEPHANT, FILES, GENERAL, HORSE, SOLDIER
 
 

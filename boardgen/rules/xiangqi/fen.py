@@ -15,6 +15,7 @@ __all__ = ["LETTERS", "format_fen", "parse_fen"]
 from collections.abc import Sequence
 
 from ...errors import BoardgenError, shown
+from ..chesslike import board_rows
 from .tables import ADVISOR, CANNON, CHARIOT, ELEPHANT, FILES, GENERAL, HORSE, RANKS, SOLDIER
 
 #: FEN letters of Red's pieces by kind (Black's in lower case).
@@ -23,22 +24,13 @@ _KIND_OF = {letter: kind for kind, letter in LETTERS.items()} | {"E": ELEPHANT, 
 
 
 def format_fen(squares: Sequence[int], mover: int, quiet: int, number: int) -> str:
-    rows = []
-    for y in range(RANKS - 1, -1, -1):
-        row = ""
-        empty = 0
-        for x in range(FILES):
-            piece = squares[y * FILES + x]
-            if not piece:
-                empty += 1
-                continue
-            if empty:
-                row += str(empty)
-                empty = 0
-            letter = LETTERS[piece & 7]
-            row += letter if piece < 8 else letter.lower()
-        rows.append(row + (str(empty) if empty else ""))
-    return f"{'/'.join(rows)} {'wb'[mover]} - - {quiet} {number}"
+    board = board_rows(squares, FILES, RANKS, _letter)
+    return f"{board} {'wb'[mover]} - - {quiet} {number}"
+
+
+def _letter(piece: int) -> str:
+    letter = LETTERS[piece & 7]
+    return letter if piece < 8 else letter.lower()
 
 
 def parse_fen(text: str) -> tuple[list[int], int, int, int]:
