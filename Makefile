@@ -33,7 +33,7 @@ $(COMPILED): $(RUN_STAMP) $(wildcard variants/*.yaml) $(shell find boardgen -nam
 
 compiled: $(COMPILED)
 
-# The six games of the original brief; `make library` builds every shipped game (thirty-six).
+# The six games of the original brief; `make library` builds every shipped game (thirty-seven).
 BRIEF := kruzno-checkers hex9-checkers catchup american-checkers pool-checkers variante-dames
 
 boards: $(RUN_STAMP) $(COMPILED)
@@ -96,12 +96,15 @@ bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/bench_startup.py
 	$(BIN)/python benchmarks/bench_sphinx.py
 	$(BIN)/python benchmarks/bench_openspiel.py
+	$(BIN)/python benchmarks/bench_fairy.py
 
 # The newer families (reversi, race, go, connection, lines, morris, hop) in lockstep with OpenSpiel on
-# 100,000 positions per game (make test runs 2,000), and chess with python-chess on 100,000 plies
-# (make test runs 6,000 and the real games); prints one tally per game.
+# 100,000 positions per game (make test runs 2,000), chess with python-chess on 100,000 plies
+# (make test runs 6,000 and the real games), xiangqi and shogi with Fairy-Stockfish on
+# 20,000 plies each (make test: 1,500 and 900), then their perft 4; prints one tally per game.
 crosscheck: $(TEST_STAMP)
 	$(BIN)/python benchmarks/crosscheck.py --positions 100000
+	$(BIN)/python benchmarks/crosscheck_fairy.py --plies 20000
 
 # The documentation site (docs/, MyST Markdown) as HTML in docs/_build/html: every warning
 # is an error, and every picture is drawn by boardgen's own directive while it builds.

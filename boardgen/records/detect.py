@@ -7,6 +7,11 @@
   Little Golem's Havannah export writes no ``GM``: a file named ``.hgf``, or a game
   whose first move names a cell as a capital and a number (``W[J4]``, where Go writes
   two letters), is Havannah.
+* **Xiangqi PGN** when a ``[Game "Chinese Chess"]`` or ``[Variant "xiangqi"]`` tag
+  stands near the start (:mod:`boardgen.records.xiangqi`).
+* **KIF** (shogi) for a name ending in ``.kif`` or ``.kifu``, or a KIF header or first
+  move line; **USI** when the first line is a USI position (``position startpos
+  moves ...``) (:mod:`boardgen.records.shogi`).
 * **PGN** (chess) when the name ends in ``.pgn``; or when a ``[FEN]`` tag writes a chess
   FEN (ranks separated by ``/``), a ``[Variant]`` tag is given, or the first move is one
   no draughts record writes: a piece's letter and a square (``Nf3``), a lone square
@@ -18,13 +23,15 @@ Any other ``GM`` is refused at its place, naming the games read.
 
 from __future__ import annotations
 
-__all__ = ["PGN_SUFFIXES", "SGF_SUFFIXES", "record_format", "sgf_game_kind"]
+__all__ = ["PGN_SUFFIXES", "SGF_SUFFIXES", "RecordFormat", "record_format", "sgf_game_kind"]
 
 import re
 from typing import Literal
 
 from ..errors import BoardgenError
 from .sgf.tree import SgfNode, cut
+from .shogi import is_kif, is_usi
+from .xiangqi import is_xiangqi_pgn
 
 #: File names that say SGF's syntax (``.hgf``: Little Golem's Havannah).
 SGF_SUFFIXES = (".sgf", ".hgf")
@@ -42,14 +49,23 @@ _CHESS_MOVE = re.compile(r"(?:[NBRQK][a-h1-8x]|[a-h][1-8](?![0-9a-z-])|[a-h]x[a-
 GameKind = Literal["go", "hex", "havannah"]
 
 
-def record_format(text: str, name: str) -> Literal["pdn", "pgn", "sgf"]:
-    """``"sgf"``, ``"pgn"`` or ``"pdn"``, for the record ``text`` read from a file named ``name``."""
+RecordFormat = Literal["pdn", "pgn", "sgf", "xiangqi-pgn", "kif", "usi"]
+
+
+def record_format(text: str, name: str) -> RecordFormat:
+    """Which format the record ``text`` read from a file named ``name`` is written in."""
     start = _LEADING.match(text)
     at = start.end() if start else 0
     if _GAME.match(text, at):
         return "sgf"
     if name.lower().endswith(SGF_SUFFIXES) and _GAME.search(text, at):
         return "sgf"
+    if is_xiangqi_pgn(text):
+        return "xiangqi-pgn"
+    if is_kif(text, name):
+        return "kif"
+    if is_usi(text):
+        return "usi"
     if name.lower().endswith(PGN_SUFFIXES) or _CHESS_TAG.search(text, 0, _LOOK) or _chess_moves(text):
         return "pgn"
     return "pdn"

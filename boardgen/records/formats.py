@@ -1,4 +1,5 @@
-"""Every game-record format through one door: PDN, PGN, SGF (Go, Hex) and Little Golem's Havannah.
+"""Every game-record format through one door: PDN, PGN (chess), SGF (Go, Hex) and Little
+Golem's Havannah, xiangqi PGN (ICCS, WXF), and shogi's KIF and USI lines.
 
 :func:`iter_records` tells the format by the content (:mod:`boardgen.records.detect`,
 the file name a hint) and gives the games one at a time, as ``chess.pgn`` reads a file:
@@ -38,7 +39,9 @@ from .record import GameLoader, GameRecord
 from .sgf.connection import connection_record
 from .sgf.go import go_record
 from .sgf.tree import game_trees
+from .shogi import KIF_SUFFIXES, iter_kif, iter_usi
 from .source import RecordSource, record_text
+from .xiangqi import iter_xiangqi_pgn
 
 
 def _sgf_games(
@@ -94,17 +97,23 @@ def iter_records(
     text, name = record_text(
         source,
         file,
-        suffixes=(".pdn", *PGN_SUFFIXES, *SGF_SUFFIXES),
+        suffixes=(".pdn", *PGN_SUFFIXES, *SGF_SUFFIXES, *KIF_SUFFIXES, ".usi"),
         reader="read_records takes a path, a record's text",
     )
     report = on_error if on_error is not None else (lambda error: None) if skip_bad else None
-    found = record_format(text, name)
-    if found == "pgn" or (isinstance(game, Game) and game.variant.rules.family == "chess"):
+    kind = record_format(text, name)
+    family = game.variant.rules.family if isinstance(game, Game) else None
+    if family == "xiangqi" and kind in ("pgn", "pdn"):
+        kind = "xiangqi-pgn"  # the game named says what the moves are
+    if kind == "pgn" or family == "chess":
         name = "<pgn>" if file is None and name == "<pdn>" else name  # a text read as PGN
         return iter_pgn(io.StringIO(text), game=game, folders=folders, file=name, on_error=report, load=load)
-    if found == "pdn":
+    if kind == "pdn":
         return iter_pdn(io.StringIO(text), game=game, folders=folders, file=name, on_error=report, load=load)
-    return _sgf_games(text, name, game, folders, report, load)
+    if kind == "sgf":
+        return _sgf_games(text, name, game, folders, report, load)
+    reader = {"xiangqi-pgn": iter_xiangqi_pgn, "kif": iter_kif, "usi": iter_usi}[kind]
+    return reader(text, file=name, game=game, folders=folders, on_error=report, load=load)
 
 
 def read_records(

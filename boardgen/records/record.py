@@ -10,7 +10,7 @@ moves in pairs (``12. 11-15 23-19``), SGF numbers every move (``12. q16``).
 
 from __future__ import annotations
 
-__all__ = ["FORMATS", "GameLoader", "GameRecord", "Ply", "Variation"]
+__all__ = ["FORMATS", "PAIRED", "GameLoader", "GameRecord", "Ply", "Variation"]
 
 from collections.abc import Mapping, Sequence
 from dataclasses import field
@@ -22,8 +22,11 @@ from ..foundation.values import frozen
 from ..model.positions import Game, Move, Position
 
 #: The formats records are read from: PDN (draughts), PGN (chess), SGF (Go; Hex as HexGui
-#: writes it) and Little Golem's Havannah export (``.hgf``, SGF's syntax).
-FORMATS = ("pdn", "pgn", "sgf", "hgf")
+#: writes it), Little Golem's Havannah export (``.hgf``, SGF's syntax), xiangqi PGN, shogi's
+#: KIF and USI position lines.
+FORMATS = ("pdn", "pgn", "sgf", "hgf", "xiangqi-pgn", "kif", "usi")
+#: The formats that number moves in pairs (``12. 11-15 23-19``, ``12. Nf3 Nc6``, ``12. h2e2 h9g7``).
+PAIRED = ("pdn", "pgn", "xiangqi-pgn")
 
 
 class GameLoader(Protocol):
@@ -92,9 +95,9 @@ class GameRecord:
     @property
     def numbered_in_pairs(self) -> bool:
         """Whether move numbers count pairs of plies (PDN's ``12. 11-15 23-19``, PGN's
-        ``12. Nf3 Nc6``) rather than every ply (SGF's, as Go, Hex and Havannah players
-        number their moves)."""
-        return self.format in ("pdn", "pgn")
+        ``12. Nf3 Nc6``, xiangqi PGN's) rather than every ply (SGF's, as Go, Hex and Havannah
+        players number their moves; KIF's, as shogi players do)."""
+        return self.format in PAIRED
 
     def positions(self) -> list[Position]:
         """The start, then the position after each ply."""

@@ -14,8 +14,12 @@ import os
 from pathlib import Path
 from typing import IO
 
-from ..foundation.inputfile import read_text
+from ..errors import BoardgenError
+from ..foundation.inputfile import read_input, read_text, utf8_text
 from .limits import MAX_PDN_BYTES
+
+#: Names of files that may be in Shift-JIS (cp932), as Japanese shogi programs save KIF.
+SHIFT_JIS_SUFFIXES = (".kif",)
 
 #: What the record readers read: a path, the record's text, or a file object open for reading.
 RecordSource = str | Path | IO[str] | IO[bytes]
@@ -44,7 +48,20 @@ def record_text(
     name = file or str(source)
     # A regular file within MAX_PDN_BYTES only (boardgen.foundation.inputfile): a FIFO, a device,
     # a folder or a dangling link is refused at once with its own line.
+    if str(source).lower().endswith(SHIFT_JIS_SUFFIXES):
+        return _japanese(read_input(source, limit=MAX_PDN_BYTES, display=name), name), name
     return read_text(source, limit=MAX_PDN_BYTES, display=name, latin1=True), name
+
+
+def _japanese(data: bytes, name: str) -> str:
+    """UTF-8, or Shift-JIS (cp932) as older KIF files are."""
+    try:
+        return utf8_text(data, name)
+    except BoardgenError:  # not UTF-8: Shift-JIS, else what UTF-8 found
+        try:
+            return data.decode("cp932")
+        except UnicodeDecodeError:
+            return utf8_text(data, name)
 
 
 def _is_path(text: str, suffixes: tuple[str, ...]) -> bool:

@@ -273,7 +273,8 @@ def move_marks(variant: Variant, game: Engine, position: Any, move: Any) -> Move
     view = game.view(move)
     mover = game.to_move(position)
     before = dict(game.pieces(position))
-    pieces = {**before, **{cell: PieceView(mover, "stone") for cell in view.placed}}
+    placed = game.pieces(after)  # a placed piece drawn as it stands after the move (a shogi drop's kind)
+    pieces = {**before, **{cell: placed.get(cell, PieceView(mover, "stone")) for cell in view.placed}}
     taken = tuple(view.captured) or _taken_by_placing(before, game.pieces(after), view)
     landings = tuple(view.path[1:])
     alternatives = _alternatives(game, position, move)

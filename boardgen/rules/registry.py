@@ -56,6 +56,8 @@ BUILTIN: Mapping[str, str] = {
     "morris": "boardgen.rules.morris.family:FAMILY",
     "hop": "boardgen.rules.hop.family:FAMILY",
     "chess": "boardgen.rules.chess.family:FAMILY",
+    "xiangqi": "boardgen.rules.xiangqi.family:FAMILY",
+    "shogi": "boardgen.rules.shogi.family:FAMILY",
     "none": "boardgen.rules.printonly.family:FAMILY",
 }
 

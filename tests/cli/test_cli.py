@@ -17,7 +17,7 @@ def test_list_shows_every_game_with_its_cell_count() -> None:
     result = CliRunner().invoke(main, ["list"])
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert len(lines) == 37  # six original, eleven draughts, Breakthrough, LOA, 17 classic boards, Chess960
+    assert len(lines) == 38  # six original, eleven draughts, Breakthrough, LOA, 19 classic boards
     table = {line.split()[0]: line for line in lines}
     assert "91 cells" in table["kruzno-checkers"]
     assert "hexhex side 9" in table["hex9-checkers"] and "217 cells" in table["hex9-checkers"]

@@ -48,10 +48,12 @@ CLASSIC_PLAYED = {
     "chinese-checkers": "hop",
     "chess": "chess",
     "chess960": "chess",
+    "xiangqi": "xiangqi",  # issue 33
+    "shogi": "shogi",  # issue 33, a new board
 }
 #: The classic boards of issue 17 that stay print-only: no family plays them yet.
 PRINT_ONLY = (
-    "alquerque", "fox-and-geese", "oware", "xiangqi",
+    "alquerque", "fox-and-geese", "oware",
 )  # fmt: skip
 
 

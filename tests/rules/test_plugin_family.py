@@ -111,7 +111,7 @@ def test_without_the_package_the_name_is_unknown_and_the_error_lists_the_known_o
     text = str(info.value)
     where = f"{GAME.name}:{family_line(GAME.read_text('utf-8'))}:11: rules.family"
     assert f"{where}: unknown value 'in-a-row'" in text
-    known = "chess, connection, go, hop, leaping, lines, morris, none, placement, race, reversi"
+    known = "chess, connection, go, hop, leaping, lines, morris, none, placement, race, reversi, shogi, xiangqi"  # noqa: E501
     assert f"(expected one of: {known})" in text
 
 

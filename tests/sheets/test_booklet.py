@@ -256,7 +256,7 @@ def test_folded_booklet_is_typeset_for_a5_not_shrunk() -> None:
 
 
 def test_the_library_booklet_keeps_its_cover_to_one_page_and_its_contents_lead_to_every_game() -> None:
-    """All thirty-six shipped games (`make library`): the cover still fits one page (more,
+    """All thirty-seven shipped games (`make library`): the cover still fits one page (more,
     smaller pictures, or their names alone), and the contents, running over several pages,
     point at each sheet."""
     data = render_booklet(LIBRARY, "de", A4)

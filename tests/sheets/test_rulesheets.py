@@ -51,6 +51,11 @@ PRINT_ONLY_FACTS = {
 }
 #: A chess sheet counts each player's pieces of every kind (the family's own words).
 CHESS_PIECES = {"en": "{n} pieces for {p}", "fr": "{n} pièces pour les {p}", "de": "{p} bekommt {n} Figuren"}
+#: The chess-like families print pieces of declared kinds: xiangqi each player's setup,
+#: shogi every kind as often as a set holds it, unpromoted and promoted (a captured piece
+#: changes sides), 73 a player.
+KINDED_FACTS = {"en": "{n} pieces for {p}", "fr": "{n} pièces pour les {p}", "de": "{n} Figuren für {p}"}
+KINDED_COUNTS = {"xiangqi": None, "shogi": 73}
 #: The stone games start on an empty board and share out stones enough to fill it, the
 #: first player listed taking the odd one; Othello's discs carry both colours.
 STONE_FAMILIES = ("go", "connection")
@@ -112,6 +117,10 @@ def test_sheet_text_is_in_its_language_and_states_the_facts(built: Path, variant
         counts = {variant.players[0].id: (cells + 1) // 2, variant.players[1].id: cells // 2}
     elif family == "morris":
         counts = {p.id: variant.rules.params.get("men", 9) for p in variant.players}
+    elif family in KINDED_COUNTS:
+        pieces = KINDED_FACTS[lang]
+        full = KINDED_COUNTS[family]
+        counts = {p.id: full or variant.counts[p.id] for p in variant.players}
     else:
         counts = dict(variant.counts)
     if family == "reversi":
@@ -225,6 +234,9 @@ _THREE_PAGES = {
     ("frisian-draughts", "fr"),
     ("frisian-draughts", "de"),
     ("pool-checkers", "de"),
+    # Xiangqi and shogi: seven kinds of pieces (eight), the end of the game's rules, four
+    # (three) examples.
+    *((game, lang) for game in ("xiangqi", "shogi") for lang in ("en", "fr", "de")),
 }
 
 
