@@ -9,7 +9,7 @@ DIGEST := $(shell cksum < pyproject.toml | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.run-$(DIGEST)
 TEST_STAMP := $(VENV)/.test-$(DIGEST)
 
-.PHONY: boards library test fuzz lint imports bench crosscheck clean setup system-deps compiled assembly textfit dist
+.PHONY: boards library test fuzz lint imports bench crosscheck clean setup system-deps compiled assembly textfit dist studio-assets
 
 setup: $(TEST_STAMP)
 
@@ -99,6 +99,13 @@ bench: $(TEST_STAMP)
 # 100,000 positions per game (make test runs 2,000); prints one tally per game.
 crosscheck: $(TEST_STAMP)
 	$(BIN)/python benchmarks/crosscheck.py --positions 100000
+
+# The studio's editor (CodeMirror 6 with boardgen's schema help) bundled into
+# boardgen/studio/static/editor.js with its licences (editor-licences.txt), from the exact
+# versions of scripts/studio-editor/package-lock.json. The bundle is committed: installing
+# and running boardgen need no Node; only changing the editor does (Node 18 or later, npm).
+studio-assets:
+	cd scripts/studio-editor && npm ci --no-audit --no-fund && node build.mjs
 
 # The sdist and the wheel, the compiled games inside (pip install dist/boardgen-*.whl).
 dist: $(TEST_STAMP) $(COMPILED)
