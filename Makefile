@@ -86,7 +86,8 @@ assembly: $(TEST_STAMP)
 textfit: $(TEST_STAMP)
 	BOARDGEN_TEXTFIT=all $(BIN)/python -m pytest tests/sheets/test_textfit.py -q
 
-# Speed and scale, against peers in the same run (pydraughts, python-chess).
+# Speed and scale, against peers in the same run (pydraughts, python-chess); the studio's
+# edit-to-preview time in Chromium, against its budget.
 bench: $(TEST_STAMP)
 	$(PIP) -e '.[bench]'
 	$(BIN)/python benchmarks/bench_perft.py
@@ -94,6 +95,7 @@ bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/bench_startup.py
 	$(BIN)/python benchmarks/bench_sphinx.py
 	$(BIN)/python benchmarks/bench_openspiel.py
+	$(BIN)/python benchmarks/bench_studio.py
 
 # The newer families (reversi, race, go, connection, lines, morris, hop) in lockstep with OpenSpiel on
 # 100,000 positions per game (make test runs 2,000); prints one tally per game.

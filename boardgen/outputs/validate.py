@@ -18,6 +18,7 @@ __all__ = [
     "ensure_printable",
     "failures",
     "run_checks",
+    "sheet_check",
 ]
 
 from collections.abc import Sequence
@@ -273,6 +274,12 @@ def _engine_checks(variant: Variant) -> list[Check]:
     checks.append(_board_fits(variant))
     checks.append(_pieces_fit(variant))
     return checks
+
+
+def sheet_check(variant: Variant) -> Check:
+    """The rule sheet's diagrams fit its paper: the one check ``run_checks`` adds with
+    ``sheets``, for a caller that runs it apart (the studio, just before drawing the sheet)."""
+    return _sheet_fits(variant)
 
 
 def _sheet_fits(variant: Variant) -> Check:

@@ -26,6 +26,7 @@ __all__ = [
     "MEMORY_LIMIT",
     "PAGE_DPI",
     "PREVIEW_PAGES",
+    "TICK",
     "facts_job",
     "failed",
     "limit_memory",
@@ -63,7 +64,7 @@ from ..makers.files import maker_file
 from ..model.facts import game_facts, no_engine_message, report_lines
 from ..model.positions import Position
 from ..outputs.files import RenderOptions, render, render_file, variant_files
-from ..outputs.validate import colour_warnings, design_warnings, failures
+from ..outputs.validate import colour_warnings, design_warnings, failures, sheet_check
 from ..render.board import BoardOptions, board_layout, board_scene
 from ..render.diagram import parse_cell
 from ..render.layout import Layout
@@ -90,6 +91,9 @@ _ZIP_DATE = (2024, 1, 1, 0, 0, 0)
 MAX_MOVES = 3000
 
 Part = dict[str, Any]
+#: A part that is no part: a point between two stretches of work where a job looks
+#: whether it was cancelled (:mod:`.workers` sends it nowhere).
+TICK: Part = {"kind": "tick"}
 
 
 def limit_memory() -> None:
@@ -233,13 +237,20 @@ def read_game(text: str, name: str, folder: str) -> tuple[Variant | None, list[d
         return None, _by_line([first, *others])
 
 
-def check_game(variant: Variant) -> list[dict[str, Any]]:
+def check_game(variant: Variant, *, sheets: bool = True) -> list[dict[str, Any]]:
     """Every ``validate`` check the variant fails (errors: nothing is printed from it)
-    and every warning, each at its key's line."""
-    problems = [located(variant.error(c.key, c.detail)) for c in failures(variant, sheets=True)]
+    and every warning, each at its key's line; ``sheets``: with the rule sheet's check
+    (:func:`sheet_problems`), which the preview runs apart, just before the sheet."""
+    problems = [located(variant.error(c.key, c.detail)) for c in failures(variant, sheets=sheets)]
     warnings = [*colour_warnings(variant), *design_warnings(variant)]
     problems += [located(variant.error(c.key, c.detail), "warning") for c in warnings]
     return _by_line(problems)
+
+
+def sheet_problems(variant: Variant) -> list[dict[str, Any]]:
+    """The rule sheet's check (its diagrams fit the paper), failed, at its line."""
+    check = sheet_check(variant)
+    return [] if check.ok else [located(variant.error(check.key, check.detail))]
 
 
 def diagnose(text: str, name: str, folder: str) -> tuple[Variant | None, list[dict[str, Any]]]:
@@ -372,6 +383,7 @@ def preview(text: str, name: str, lang: str, folder: str) -> Iterator[Part]:
         "no_facts": None if plays else no_engine_message(variant),
         "files": [*variant_files(variant), *maker_files()],
     }
+    yield TICK
     board = render(variant, "board", "svg")
     board_options = BoardOptions(variant.print.cell_size, variant.print.coordinates)
     cells = _cells(variant, board_layout(variant, board_options))
@@ -379,17 +391,23 @@ def preview(text: str, name: str, lang: str, folder: str) -> Iterator[Part]:
     size = start_cell_size(variant, RenderOptions(lang=chosen))
     picture, layout = _position_svg(variant, size, start_pieces(variant), ())
     start: Part = {"kind": "picture", "slot": "start", "type": "image/svg+xml", "data": picture}
+    yield TICK
     try:
         moves: dict[str, Any] | None = _moves(_game(variant, _digest(text, folder)).start)
     except BoardgenError:  # a setup the engine refuses: the checks below say why
         moves = None
     yield {**start, "cells": _cells(variant, layout), "play": moves}
-    problems = check_game(variant)
+    problems = check_game(variant, sheets=False)
     yield {"kind": "checks", "problems": problems}
     if any(p["severity"] == "error" for p in problems):
         return
     options = RenderOptions(lang=chosen)
     for slot in ("pieces", "rules"):
+        if slot == "rules":
+            unfit = sheet_problems(variant)
+            if unfit:
+                yield {"kind": "checks", "problems": _by_line([*problems, *unfit])}
+                return
         pdf = render(variant, slot, "pdf", options)
         count = _page_count(pdf)
         yield {"kind": "sheet", "slot": slot, "type": "application/pdf", "data": pdf, "pages": count}

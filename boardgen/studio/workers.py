@@ -41,7 +41,7 @@ from multiprocessing.context import BaseContext
 from typing import Any
 
 from .folder import Refused
-from .work import JOBS, facts_job, failed, start_worker
+from .work import JOBS, TICK, facts_job, failed, start_worker
 
 #: Seconds a cancelled job may take to reach its next part before its process is killed.
 GRACE = 0.5
@@ -104,7 +104,8 @@ def _run(conn: Connection, job: int, parts: Any) -> dict[str, Any] | str | None:
     when told to stop, else the located problem that ended it."""
     try:
         for part in parts:
-            conn.send(("part", job, part))
+            if part is not TICK:
+                conn.send(("part", job, part))
             while conn.poll():
                 message = conn.recv()
                 if message == ("cancel", job):

@@ -17,7 +17,7 @@ pytest.importorskip("starlette")
 from boardgen.studio import folder as folders
 from boardgen.studio.folder import Conflict, Folder, Refused, version_of
 from boardgen.studio.naming import with_id
-from boardgen.studio.work import PREVIEW_PAGES, diagnose, page, play, preview
+from boardgen.studio.work import PREVIEW_PAGES, TICK, diagnose, page, play, preview
 from tests.support.studio import shipped
 
 TOWER = (
@@ -54,7 +54,8 @@ MANY = (
 
 
 def parts(text: str, folder: Path, name: str = "mini.yaml", lang: str = "en") -> list[dict[str, object]]:
-    return list(preview(text, name, lang, str(folder)))
+    """The parts a page would get (not the ticks where the worker looks for a cancel)."""
+    return [part for part in preview(text, name, lang, str(folder)) if part is not TICK]
 
 
 # -- previews ----------------------------------------------------------------------------------------
