@@ -54,7 +54,7 @@ from starlette.routing import Route
 
 from ..errors import BoardgenError
 from ..texts import languages
-from .events import Blobs, Hub, Watcher
+from .events import Blobs, Hub, Watcher, digest
 from .folder import Conflict, Folder, Refused, builtin_ids, builtin_text, check_name, version_of
 from .guard import Guard, cookie_name
 from .workers import Cancelled, FactsJobs, JobFailed, Pool, TimeLimit
@@ -345,14 +345,18 @@ async def preview_text(studio: Studio, request: Request) -> Response:
         raise Refused("open the event stream first (/api/events?client=...)", 409)
     name = check_name(_text(data, "name"))
     seq = _integer(data, "seq", 0, 0, 2**53)
+    known = data.get("known")
+    known = {str(k): str(v) for k, v in known.items()} if isinstance(known, dict) else {}
     args = (_text(data, "text"), name, _text(data, "lang"), str(studio.folder.root))
     job = studio.previews.submit(("preview", client), "preview", args, PREVIEW_SECONDS, "the preview")
-    asyncio.get_running_loop().create_task(_forward(studio, client, seq, job))
+    asyncio.get_running_loop().create_task(_forward(studio, client, seq, job, known))
     return _json({"seq": seq}, 202)
 
 
-async def _forward(studio: Studio, client: str, seq: int, job: Any) -> None:
-    """The parts of a preview job, as events: each picture kept under its digest."""
+async def _forward(studio: Studio, client: str, seq: int, job: Any, known: dict[str, str]) -> None:
+    """The parts of a preview job, as events: each picture kept under its digest, its
+    cells sent only when they are not those the page says it has (``known``: slot ->
+    digest of its cells)."""
     hub = studio.hub
     try:
         async for part in job.parts():
@@ -360,8 +364,9 @@ async def _forward(studio: Studio, client: str, seq: int, job: Any) -> None:
             if "data" in part:
                 event["digest"] = studio.blobs.put(part["data"], part["type"])
             if "cells" in part:
-                changed = hub.cells_changed(client, part["slot"], part["cells"])
-                event["cells"] = part["cells"] if changed else None
+                event["cells_digest"] = digest(json.dumps(part["cells"], separators=(",", ":")).encode())
+                if known.get(part["slot"]) == event["cells_digest"]:
+                    event["cells"] = None
             hub.publish(client, "preview", {"seq": seq, **event})
         hub.publish(client, "preview", {"seq": seq, "kind": "end"})
     except Cancelled:

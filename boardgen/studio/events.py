@@ -80,8 +80,6 @@ class _Client:
 
     def __init__(self) -> None:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        #: The digest of the cells last sent for each picture slot (sent again only when changed).
-        self.cells: dict[str, str] = {}
 
 
 def _event(name: str, data: Any) -> str:
@@ -114,15 +112,6 @@ class Hub:
     def broadcast(self, name: str, data: Any) -> None:
         for client in list(self._clients):
             self.publish(client, name, data)
-
-    def cells_changed(self, client: str, slot: str, cells: Any) -> str | None:
-        """The digest of ``cells`` when the page has not got them for ``slot`` yet, else None."""
-        found = self._clients.get(client)
-        name = digest(json.dumps(cells, separators=(",", ":")).encode())
-        if found is None or found.cells.get(slot) == name:
-            return None
-        found.cells[slot] = name
-        return name
 
     async def stream(self, client: str, hello: dict[str, Any]) -> AsyncIterator[str]:
         """The event stream of one page, ``hello`` first; a newer stream of the same

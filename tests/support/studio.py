@@ -134,8 +134,24 @@ class Studio:
     def events(self, client: str | None = None) -> Events:
         return Events(self, client)
 
-    def preview(self, events: Events, text: str, seq: int, name: str = "mini.yaml", lang: str = "en") -> int:
-        body = {"client": events.client, "seq": seq, "text": text, "name": name, "lang": lang}
+    def preview(
+        self,
+        events: Events,
+        text: str,
+        seq: int,
+        name: str = "mini.yaml",
+        lang: str = "en",
+        known: Any = None,
+    ) -> int:
+        """Ask for a preview as the page does (``known``: the digests of the cells it has)."""
+        body = {
+            "client": events.client,
+            "seq": seq,
+            "text": text,
+            "name": name,
+            "lang": lang,
+            "known": known or {},
+        }
         answer = self.http.post("/api/preview", json=body)
         assert answer.status_code == 202, answer.text
         return seq

@@ -571,7 +571,10 @@ async function preview() {
   $("freshness").textContent = "updating…";
   $("freshness").classList.remove("stale");
   try {
-    const { ok, data } = await api("POST", "/api/preview", { client, seq, text: editor.text(), name: state.file, lang: state.lang });
+    const known = {};
+    for (const slot of ["board", "start"]) if (pictures[slot].cellsDigest) known[slot] = pictures[slot].cellsDigest;
+    const body = { client, seq, text: editor.text(), name: state.file, lang: state.lang, known };
+    const { ok, data } = await api("POST", "/api/preview", body);
     if (!ok && seq === state.seq) {
       if (/event stream/.test(data.error || "")) { connect(); return; }
       say(data.error, true);
@@ -586,6 +589,7 @@ function markStale() {
 }
 
 function resetViews() {
+  state.seq += 1;  // parts still coming for the text before are not this one's
   state.shown = {};
   state.sheets = { pieces: null, rules: null };
   pictures.board.clear();
@@ -627,6 +631,7 @@ function onPreview(part) {
     }
     case "picture": {
       const picture = pictures[part.slot];
+      if (part.cells) picture.cellsDigest = part.cells_digest;
       picture.show(part.digest, part.cells).then(() => {
         if (part.seq !== state.seq) return;
         $(view[part.slot]).classList.remove("stale");
@@ -712,6 +717,7 @@ class Picture {
   clear() {
     this.digest = null;
     this.cells = null;
+    this.cellsDigest = null;
     this.img.removeAttribute("src");
     const placeholder = document.createElement("p");
     placeholder.className = "placeholder";
