@@ -193,9 +193,37 @@ def _schema_problems(loaded: Loaded) -> list[dict[str, Any]]:
     for error in validator.iter_errors(loaded.data):
         chosen = _chosen(error)
         path = tuple(chosen.absolute_path)
-        problem = located(loaded.error(path, chosen.message), source="schema")
+        problem = located(loaded.error(path, _schema_words(chosen)), source="schema")
         problems.append(problem)
     return problems
+
+
+def _listed(values: Any) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def _schema_words(error: Any) -> str:
+    """What a schema error says, in the words boardgen's own messages use (jsonschema
+    writes Python's: ``'freest' is not one of ['free', 'majority']``)."""
+    kind, value, rule = error.validator, error.instance, error.validator_value
+    if kind == "enum":
+        return f"unknown value {value!r}; use one of {_listed(rule)}"
+    if kind == "const":
+        return f"expected {rule!r}, got {value!r}"
+    if kind == "type":
+        wanted = " or ".join(rule) if isinstance(rule, list) else rule
+        got = {"str": "text", "dict": "a mapping", "list": "a list", "NoneType": "nothing"}
+        return f"expected {wanted}, got {got.get(type(value).__name__, type(value).__name__)}"
+    if kind == "additionalProperties" and isinstance(value, dict):
+        allowed = list(error.schema.get("properties", {}))
+        extra = [key for key in value if key not in allowed]
+        keys = f"key{'s' if len(extra) > 1 else ''} {_listed(extra)}"
+        return f"unknown {keys} (expected one of: {_listed(allowed)})"
+    if kind == "required":
+        return str(error.message).replace("is a required property", "is required here")
+    if kind in ("minimum", "maximum"):
+        return f"{value} is {'below the least' if kind == 'minimum' else 'above the most'} allowed, {rule}"
+    return str(error.message)
 
 
 def _chosen(error: Any) -> Any:

@@ -870,7 +870,7 @@ const play = {
     $("position").value = here.position;
     const turn = here.ending ? here.ending : `${here.turn_name} to move: ${here.moves.length + here.more} legal move${here.moves.length + here.more === 1 ? "" : "s"}`;
     $("play-status").textContent = turn;
-    $("play-hint").textContent = here.ending ? "" : "click a piece, then where it goes; or type a move";
+    $("play-hint").textContent = here.ending ? "" : "click a piece, then its target";
     $("moves-played").textContent = this.history.slice(1).map((h) => h.played).filter(Boolean).join(" ");
     document.body.dataset.position = here.position;
     this.highlight();
@@ -1105,7 +1105,10 @@ const viewer = {
     try {
       result = await api("POST", "/api/page", { client, pdf: sheet.digest, index: this.index, dpi });
     } catch (e) { return; }
-    if (!result.ok) { say(result.data.error, true); return; }
+    if (!result.ok) {
+      if (result.status !== 409) say(result.data.error, true);  // 409: a newer zoom replaced it
+      return;
+    }
     const img = new Image();
     img.src = `/api/blob/${result.data.digest}`;
     img.alt = `${this.kind === "rules" ? "Rule" : "Pieces"} sheet, page ${this.index + 1} of ${sheet.pages}`;
