@@ -19,36 +19,11 @@ from boardgen.descriptor.parse import parse_variant
 from boardgen.descriptor.yamlload import load_text
 from boardgen.errors import BoardgenError
 from boardgen.foundation.inputfile import named_path
+from tests.support.designs import TOWER_SVG as TOWER
+from tests.support.designs import towers
 from tests.support.tools import ROOT
 
-TOWER = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">
-  <path d="M20 90 L80 90 L70 80 L65 35 L75 35 L75 15 L25 15 L25 35 L35 35 L30 80 Z" fill="currentColor"/>
-</svg>
-"""
-
-TOWERS = """\
-format: 1
-id: towers
-title: {{en: Towers}}
-players:
-  - {{id: light, name: {{en: Light}}, colour: "#f4eee0", letter: L}}
-  - {{id: dark, name: {{en: Dark}}, colour: "#2b2b2b", letter: D}}
-first: light
-board: {{kind: square, width: 5, height: 5, playable: all}}
-pieces:
-  - {{id: tower, name: {{en: tower}}, artwork: "{artwork}"}}
-setup:
-  light: {{tower: {{cells: [a1, c1, e1]}}}}
-  dark: {{tower: {{cells: [a5, c5, e5]}}}}
-rules: {{family: none}}
-print: {{cell_size: 40}}
-"""
-
 FONT = ROOT / "tests" / "data" / "fonts" / "DejaVuSerif.ttf"
-
-
-def towers(artwork: str) -> str:
-    return TOWERS.format(artwork=artwork)
 
 
 def validate(path: Path, cwd: Path) -> tuple[int, str]:

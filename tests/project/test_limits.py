@@ -13,6 +13,7 @@ from boardgen.descriptor.parse import CELL_SIZE_MM, HEX_SIDE, SQUARE_SIZE
 from boardgen.descriptor.yamlload import MAX_BYTES
 from boardgen.outputs.validate import run_checks
 from boardgen.render.pages import MAX_PAGES
+from tests.support.designs import counters
 
 BOARDS = {
     "hexhex": f"  kind: hexhex\n  side: {HEX_SIDE[1]}\n",
@@ -72,25 +73,8 @@ def test_a_descriptor_larger_than_the_limit_is_refused_by_size(in_tmp: Path) -> 
     assert result.stderr.startswith("huge.yaml") and "1 MiB" in result.stderr
 
 
-PIECES = """\
-format: 1
-id: many
-title: {en: Many}
-players:
-  - {id: light, name: {en: Light}, colour: "#f4eee0", letter: L}
-  - {id: dark, name: {en: Dark}, colour: "#2b2b2b", letter: D}
-first: light
-board: {kind: square, width: 5, height: 5, playable: all}
-setup:
-  light: {men: {cells: [a1, c1, e1]}, count: 500}
-  dark: {men: {cells: [a5, c5, e5]}, count: 500}
-rules: {family: none}
-print: {cell_size: CELL}
-"""
-
-
 def test_a_pieces_sheet_needing_too_many_pages_is_refused_before_it_is_drawn(in_tmp: Path) -> None:
-    Path("many.yaml").write_text(PIECES.replace("CELL", str(CELL_SIZE_MM[1])), "utf-8")
+    Path("many.yaml").write_text(counters(500, CELL_SIZE_MM[1]), "utf-8")
     result = CliRunner().invoke(main, ["render", "many.yaml", "--what", "pieces", "-o", "many.pdf"])
     assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
     assert f"print.cell_size: the pieces sheet would need 1,100 pages of A4 (the limit is {MAX_PAGES})" in (
@@ -102,7 +86,7 @@ def test_a_pieces_sheet_needing_too_many_pages_is_refused_before_it_is_drawn(in_
         checked.exit_code == 1
         and "FAIL pieces sheet prints within the page limit: many.yaml:" in checked.stdout
     )
-    Path("many.yaml").write_text(PIECES.replace("CELL", "60"), "utf-8")  # 92 pages: within the limit
+    Path("many.yaml").write_text(counters(500, 60), "utf-8")  # 92 pages: within the limit
     result = CliRunner().invoke(main, ["render", "many.yaml", "--what", "pieces", "-o", "many.pdf"])
     assert result.exit_code == 0, result.output
     assert Path("many.pdf").read_bytes().count(b"/Type /Page\n") == 92

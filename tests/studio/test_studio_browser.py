@@ -19,27 +19,23 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("starlette")
 
-from tests.support.studio import CHROMIUM_FLAGS, Studio, chromium, shipped  # noqa: E402
+from tests.support.studio import CHROMIUM_FLAGS, Studio, chromium, serving, shipped  # noqa: E402
 
 #: Generous waits (ms) for a shared, loaded machine; a healthy studio answers in a fraction of a second.
 WAIT = 60_000
 
 
 @pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Studio]:
     where = tmp_path_factory.mktemp("designs")
-    (where / "mini.yaml").write_text(shipped("american-checkers", "mini"), encoding="utf-8")
-    (where / "alias.yaml").symlink_to(where / "mini.yaml")
-    return where
+    with serving(where) as running:
+        (where / "alias.yaml").symlink_to(where / "mini.yaml")
+        yield running
 
 
 @pytest.fixture(scope="module")
-def studio(folder: Path) -> Iterator[Studio]:
-    running = Studio(folder)
-    try:
-        yield running
-    finally:
-        running.stop()
+def folder(studio: Studio) -> Path:
+    return studio.folder
 
 
 @pytest.fixture(scope="module")

@@ -25,26 +25,22 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
-from tests.support.studio import Events, Studio, shipped
+from tests.support.studio import Events, Studio, serving, shipped
 from tests.support.tools import DATA
 
 HOSTILE = DATA / "hostile"
 
 
 @pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Studio]:
     where = tmp_path_factory.mktemp("designs")
-    (where / "mini.yaml").write_text(shipped("american-checkers", "mini"), encoding="utf-8")
-    return where
+    with serving(where) as running:
+        yield running
 
 
 @pytest.fixture(scope="module")
-def studio(folder: Path) -> Iterator[Studio]:
-    running = Studio(folder)
-    try:
-        yield running
-    finally:
-        running.stop()
+def folder(studio: Studio) -> Path:
+    return studio.folder
 
 
 @pytest.fixture

@@ -18,39 +18,9 @@ from boardgen.studio import folder as folders
 from boardgen.studio.folder import Conflict, Folder, Refused, version_of
 from boardgen.studio.naming import with_id
 from boardgen.studio.work import PREVIEW_PAGES, TICK, diagnose, page, play, preview
+from tests.support.designs import TOWER_SVG as TOWER
+from tests.support.designs import counters, towers
 from tests.support.studio import shipped
-
-TOWER = (
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
-    '<path d="M20 90 L80 90 L70 80 L65 35 L35 35 Z" fill="currentColor"/></svg>\n'
-)
-TOWERS = """\
-format: 1
-id: towers
-title: {{en: Towers}}
-players:
-  - {{id: light, name: {{en: Light}}, colour: "#f4eee0", letter: L}}
-  - {{id: dark, name: {{en: Dark}}, colour: "#2b2b2b", letter: D}}
-first: light
-board: {{kind: square, width: 5, height: 5, playable: all}}
-pieces:
-  - {{id: tower, name: {{en: tower}}, artwork: "{artwork}"}}
-setup:
-  light: {{tower: {{cells: [a1, c1, e1]}}}}
-  dark: {{tower: {{cells: [a5, c5, e5]}}}}
-rules: {{family: none}}
-print: {{cell_size: 40}}
-"""
-
-
-#: A print-only game with 200 counters a player at 60 mm: a pieces sheet of 37 pages.
-MANY = (
-    TOWERS.format(artwork="")
-    .replace('pieces:\n  - {id: tower, name: {en: tower}, artwork: ""}\n', "")
-    .replace("{tower: {cells: [a1, c1, e1]}}", "{men: {cells: [a1, c1, e1]}, count: 200}")
-    .replace("{tower: {cells: [a5, c5, e5]}}", "{men: {cells: [a5, c5, e5]}, count: 200}")
-    .replace("cell_size: 40", "cell_size: 60")
-)
 
 
 def parts(text: str, folder: Path, name: str = "mini.yaml", lang: str = "en") -> list[dict[str, object]]:
@@ -137,7 +107,7 @@ def test_a_game_no_engine_plays_says_so_instead_of_offering_facts(tmp_path: Path
 
 
 def test_only_the_first_pages_are_drawn_with_a_preview(tmp_path: Path) -> None:
-    text = MANY.replace("id: towers", "id: mini")
+    text = counters(200, 60, "mini")  # 37 pages of counters
     made = parts(text, tmp_path)
     pieces = next(p for p in made if p["kind"] == "sheet" and p["slot"] == "pieces")
     drawn = [p for p in made if p["kind"] == "page" and p["slot"] == "pieces"]
@@ -186,10 +156,10 @@ def test_artwork_beside_the_descriptor_is_drawn_and_artwork_outside_the_folder_r
     (inside / "art").mkdir(parents=True)
     (inside / "art" / "tower.svg").write_text(TOWER, "utf-8")
     (tmp_path / "secret.svg").write_text(TOWER, "utf-8")
-    good = parts(TOWERS.format(artwork="art/tower.svg"), inside, "towers.yaml")
+    good = parts(towers("art/tower.svg"), inside, "towers.yaml")
     assert good[0]["ok"] and any(p["kind"] == "sheet" for p in good)
     for name in ("../secret.svg", str(tmp_path / "secret.svg"), "/dev/zero"):
-        refused = parts(TOWERS.format(artwork=name), inside, "towers.yaml")[0]
+        refused = parts(towers(name), inside, "towers.yaml")[0]
         assert refused["ok"] is False
         problem = refused["problems"][0]
         assert problem["key"] == "pieces.0.artwork" and problem["line"] == 10

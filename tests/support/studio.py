@@ -4,6 +4,7 @@ in a thread (server-sent events, as the browser's EventSource reads them)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -14,7 +15,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -168,3 +169,14 @@ class Studio:
                 self.process.wait()
         assert self.process.stderr is not None
         return self.process.stderr.read()
+
+
+@contextlib.contextmanager
+def serving(folder: Path) -> Iterator[Studio]:
+    """A studio on ``folder`` (holding ``mini.yaml``, a copy of American checkers), stopped after."""
+    (folder / "mini.yaml").write_text(shipped("american-checkers", "mini"), encoding="utf-8")
+    running = Studio(folder)
+    try:
+        yield running
+    finally:
+        running.stop()
