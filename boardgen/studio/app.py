@@ -241,7 +241,7 @@ async def events(studio: Studio, request: Request) -> Response:
     client = _client(request.query_params.get("client"))
     listing = await run_in_threadpool(studio.files)
     hello = {"instance": studio.instance, "folder": str(studio.folder.root), **listing}
-    stream = studio.hub.stream(client, hello)
+    stream = studio.hub.stream(client, studio.hub.open(client), hello)
     studio.watcher.last = listing
     studio.watcher.ensure()
     headers = {**_HEADERS, "X-Accel-Buffering": "no"}

@@ -113,14 +113,18 @@ class Hub:
         for client in list(self._clients):
             self.publish(client, name, data)
 
-    async def stream(self, client: str, hello: dict[str, Any]) -> AsyncIterator[str]:
-        """The event stream of one page, ``hello`` first; a newer stream of the same
-        client ends an older one."""
+    def open(self, client: str) -> _Client:
+        """Register a page's stream (a newer stream of the same client ends an older one);
+        done before the stream starts, so the page counts as there at once."""
         old = self._clients.pop(client, None)
         if old is not None:
             old.queue.put_nowait(None)
         mine = _Client()
         self._clients[client] = mine
+        return mine
+
+    async def stream(self, client: str, mine: _Client, hello: dict[str, Any]) -> AsyncIterator[str]:
+        """The event stream of one page (registered by :meth:`open`), ``hello`` first."""
         try:
             yield f"retry: {RETRY_MS}\n\n"
             yield _event("hello", hello)

@@ -5,32 +5,28 @@ part as soon as it is made, and between two parts it looks whether the job was
 cancelled (a newer text came), so stale work stops. A preview comes in this order, the
 first picture within a few tens of milliseconds of the text:
 
-1. ``game``: the id, title, languages, files, whether an engine plays it, and every
-   problem found (all schema errors, the first error of the checks that follow, every
-   failed ``validate`` check and every warning), each at its line;
+1. ``game``: the id, title, languages, files and whether an engine plays it; or, for a
+   text that is no game yet, its problems (:func:`.problems.read_game`), and nothing more;
 2. ``picture`` ``board`` and ``start``: SVG, with where each cell is (for names on hover
    and clicks), the start with the moves that can be played from it;
-3. ``sheet`` ``pieces`` and ``rules``: the PDF and its page count, then a ``page`` part
+3. ``checks``: every ``validate`` check failed and every warning, at their lines (a
+   failed check ends the preview: nothing is printed from it);
+4. ``sheet`` ``pieces`` and ``rules``: the PDF and its page count, then a ``page`` part
    per page (a PNG, the first :data:`PREVIEW_PAGES` pages; the others on demand).
 
-Nothing here trusts the text: every :class:`~boardgen.errors.BoardgenError` becomes a
-located problem for the editor; memory and recursion failures one line each. Files the
-descriptor names (artwork, fonts) are found beside it in the studio's folder and must
-lie inside it (:meth:`boardgen.descriptor.yamlload.Loaded.named_path`).
+Nothing here trusts the text: every failure becomes a located problem for the editor
+(:mod:`.problems`).
 """
 
 from __future__ import annotations
 
 __all__ = [
     "JOBS",
-    "MEMORY_LIMIT",
     "PAGE_DPI",
     "PREVIEW_PAGES",
     "TICK",
     "facts_job",
-    "failed",
     "limit_memory",
-    "located",
     "maker_files",
     "start_worker",
     "zip_name",
@@ -40,16 +36,12 @@ import functools
 import hashlib
 import importlib.util
 import io
-import json
 import os
-import sys
 import threading
 import time
-import traceback
 import zipfile
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
-from importlib import resources
 from typing import Any
 
 import pypdfium2  # type: ignore[import-untyped,unused-ignore]
@@ -57,14 +49,13 @@ import pypdfium2  # type: ignore[import-untyped,unused-ignore]
 from ..api import Game
 from ..descriptor.model import Variant
 from ..descriptor.parse import parse_variant
-from ..descriptor.yamlload import Loaded, load_text
 from ..draw.diagrams import LASTMOVE
 from ..errors import BoardgenError
 from ..makers.files import maker_file
 from ..model.facts import game_facts, no_engine_message, report_lines
 from ..model.positions import Position
 from ..outputs.files import RenderOptions, render, render_file, variant_files
-from ..outputs.validate import colour_warnings, design_warnings, failures, sheet_check
+from ..outputs.validate import failures
 from ..render.board import BoardOptions, board_layout, board_scene
 from ..render.diagram import parse_cell
 from ..render.layout import Layout
@@ -72,6 +63,7 @@ from ..render.marks import highlight_items
 from ..render.pictures import start_cell_size, start_pieces
 from ..rules.base import PieceView
 from ..rules.registry import family, make_game
+from .problems import MEMORY_LIMIT, by_line, check_game, diagnose, failed, load, read_game, sheet_problems
 
 #: Resolution of the pieces and rule sheet pages in the preview (thumbnails; a page is
 #: drawn again sharper when it is opened to read).
@@ -82,8 +74,6 @@ PREVIEW_PAGES = 12
 MAX_DPI = 300
 #: How often a worker checks that the studio is still there, in seconds.
 WATCH_SECONDS = 1.0
-#: Address space a worker may use (README, "Limits"): a descriptor that explodes fails cleanly.
-MEMORY_LIMIT = 3 << 30
 #: The zip of a game's files is ``<id>.zip``; its files are dated this way, so it is the same every time.
 _ZIP_DATE = (2024, 1, 1, 0, 0, 0)
 #: Most legal moves a position sends the page (a placement game's sets of cells can be
@@ -130,168 +120,6 @@ def start_worker(studio: int) -> None:
                 pass
 
     threading.Thread(target=watch, name="studio-watch", daemon=True).start()
-
-
-# -- problems, located ---------------------------------------------------------------------------
-
-
-def located(error: BoardgenError, severity: str = "error", source: str = "boardgen") -> dict[str, Any]:
-    """An error as the editor shows it: at its line and column when it has them."""
-    return {
-        "line": error.mark.line if error.mark is not None else None,
-        "column": error.mark.column if error.mark is not None else None,
-        "key": error.key,
-        "message": error.message,
-        "text": str(error),
-        "severity": severity,
-        "source": source,
-    }
-
-
-def failed(error: BaseException) -> dict[str, Any]:
-    """Any failure of a job as one located problem (an unexpected one is printed on the
-    studio's terminal, to be reported)."""
-    if isinstance(error, BoardgenError):
-        return located(error)
-    if isinstance(error, MemoryError):
-        message = f"this descriptor needs more memory than the studio allows ({MEMORY_LIMIT >> 30} GiB)"
-    elif isinstance(error, RecursionError):
-        message = "this descriptor nests too deeply to be drawn"
-    else:
-        traceback.print_exc(file=sys.stderr)
-        message = f"internal error ({type(error).__name__}); please report it with the descriptor"
-    return {
-        "line": None,
-        "column": None,
-        "key": None,
-        "message": message,
-        "text": message,
-        "severity": "error",
-        "source": "boardgen",
-    }
-
-
-@functools.cache
-def _schema_validator() -> Any:
-    """The descriptor schema's validator, or None where jsonschema is not installed."""
-    try:
-        # Lazy: only the studio's workers check against the schema, once each.
-        import jsonschema  # type: ignore[import-untyped,unused-ignore]
-    except ImportError:
-        return None
-    text = resources.files("boardgen.descriptor").joinpath("descriptor.schema.json").read_text("utf-8")
-    schema = json.loads(text)
-    return jsonschema.validators.validator_for(schema)(schema)
-
-
-def _schema_problems(loaded: Loaded) -> list[dict[str, Any]]:
-    """Every place the document breaks the descriptor schema, each at its line."""
-    validator = _schema_validator()
-    if validator is None:
-        return []
-    problems = []
-    for error in validator.iter_errors(loaded.data):
-        chosen = _chosen(error)
-        path = tuple(chosen.absolute_path)
-        problem = located(loaded.error(path, _schema_words(chosen)), source="schema")
-        problems.append(problem)
-    return problems
-
-
-def _listed(values: Any) -> str:
-    return ", ".join(str(v) for v in values)
-
-
-def _schema_words(error: Any) -> str:
-    """What a schema error says, in the words boardgen's own messages use (jsonschema
-    writes Python's: ``'freest' is not one of ['free', 'majority']``)."""
-    kind, value, rule = error.validator, error.instance, error.validator_value
-    if kind == "enum":
-        return f"unknown value {value!r}; use one of {_listed(rule)}"
-    if kind == "const":
-        return f"expected {rule!r}, got {value!r}"
-    if kind == "type":
-        wanted = " or ".join(rule) if isinstance(rule, list) else rule
-        got = {"str": "text", "dict": "a mapping", "list": "a list", "NoneType": "nothing"}
-        return f"expected {wanted}, got {got.get(type(value).__name__, type(value).__name__)}"
-    if kind == "additionalProperties" and isinstance(value, dict):
-        allowed = list(error.schema.get("properties", {}))
-        extra = [key for key in value if key not in allowed]
-        keys = f"key{'s' if len(extra) > 1 else ''} {_listed(extra)}"
-        return f"unknown {keys} (expected one of: {_listed(allowed)})"
-    if kind == "required":
-        return str(error.message).replace("is a required property", "is required here")
-    if kind in ("minimum", "maximum"):
-        return f"{value} is {'below the least' if kind == 'minimum' else 'above the most'} allowed, {rule}"
-    return str(error.message)
-
-
-def _chosen(error: Any) -> Any:
-    """Of an error about several possible shapes (``oneOf``, ``anyOf``), the one that
-    says what is wrong: in the shape the value comes closest to (the fewest errors; a
-    board that says ``kind: square`` is a square board with a bad key, not a hex board
-    with a wrong kind), its deepest error."""
-    if not error.context:
-        return error
-    branches: dict[Any, list[Any]] = {}
-    for sub in error.context:
-        branches.setdefault(sub.relative_schema_path[0] if sub.relative_schema_path else 0, []).append(sub)
-    closest = min(branches.values(), key=lambda subs: (len(subs), -max(len(e.absolute_path) for e in subs)))
-    return _chosen(max(closest, key=lambda e: len(e.absolute_path)))
-
-
-def _load(text: str, name: str, folder: str) -> Loaded:
-    return load_text(text, name, folder=folder, within=folder)
-
-
-def read_game(text: str, name: str, folder: str) -> tuple[Variant | None, list[dict[str, Any]]]:
-    """The variant ``text`` writes, or None and its problems: the reader's first error
-    and, with it, every key the schema refuses (each at its line, so several mistakes
-    are seen at once). A YAML error is one problem: nothing else can be said."""
-    try:
-        loaded = _load(text, name, folder)
-    except BoardgenError as error:
-        return None, [located(error)]
-    try:
-        return parse_variant(loaded), []
-    except BoardgenError as error:
-        first = located(error)
-        said = error.key or ""
-        others = [
-            p
-            for p in _schema_problems(loaded)
-            if p["line"] != first["line"] and not (said + ".").startswith((p["key"] or "") + ".")
-        ]
-        return None, _by_line([first, *others])
-
-
-def check_game(variant: Variant, *, sheets: bool = True) -> list[dict[str, Any]]:
-    """Every ``validate`` check the variant fails (errors: nothing is printed from it)
-    and every warning, each at its key's line; ``sheets``: with the rule sheet's check
-    (:func:`sheet_problems`), which the preview runs apart, just before the sheet."""
-    problems = [located(variant.error(c.key, c.detail)) for c in failures(variant, sheets=sheets)]
-    warnings = [*colour_warnings(variant), *design_warnings(variant)]
-    problems += [located(variant.error(c.key, c.detail), "warning") for c in warnings]
-    return _by_line(problems)
-
-
-def sheet_problems(variant: Variant) -> list[dict[str, Any]]:
-    """The rule sheet's check (its diagrams fit the paper), failed, at its line."""
-    check = sheet_check(variant)
-    return [] if check.ok else [located(variant.error(check.key, check.detail))]
-
-
-def diagnose(text: str, name: str, folder: str) -> tuple[Variant | None, list[dict[str, Any]]]:
-    """The checked variant of ``text`` (None when it has errors) and every problem found."""
-    variant, problems = read_game(text, name, folder)
-    if variant is None:
-        return None, problems
-    problems = check_game(variant)
-    return (None if any(p["severity"] == "error" for p in problems) else variant), problems
-
-
-def _by_line(problems: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return sorted(problems, key=lambda p: (p["line"] or 0, p["column"] or 0))
 
 
 # -- pictures ------------------------------------------------------------------------------------
@@ -434,7 +262,7 @@ def preview(text: str, name: str, lang: str, folder: str) -> Iterator[Part]:
         if slot == "rules":
             unfit = sheet_problems(variant)
             if unfit:
-                yield {"kind": "checks", "problems": _by_line([*problems, *unfit])}
+                yield {"kind": "checks", "problems": by_line([*problems, *unfit])}
                 return
         pdf = render(variant, slot, "pdf", options)
         count = _page_count(pdf)
@@ -512,7 +340,7 @@ def zip_name(variant_id: str) -> str:
 def download(text: str, name: str, file: str, folder: str) -> Iterator[Part]:
     """One file of the game (as ``boardgen build`` writes it), or ``<id>.zip``: the
     descriptor and every file in a folder named after the game."""
-    variant = parse_variant(_load(text, name, folder))
+    variant = parse_variant(load(text, name, folder))
     _ensure_printable(variant)
     files = variant_files(variant)
     if file == zip_name(variant.id):
@@ -559,7 +387,7 @@ def facts_job(
     it plays and then ``("done", figures, lines)`` or ``("error", located error)``."""
     start_worker(studio)
     try:
-        variant = parse_variant(_load(text, name, folder))
+        variant = parse_variant(load(text, name, folder))
         _ensure_printable(variant)
         facts = game_facts(
             variant,

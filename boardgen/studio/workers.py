@@ -41,7 +41,8 @@ from multiprocessing.context import BaseContext
 from typing import Any
 
 from .folder import Refused
-from .work import JOBS, TICK, facts_job, failed, start_worker
+from .problems import failed
+from .work import JOBS, TICK, facts_job, start_worker
 
 #: Seconds a cancelled job may take to reach its next part before its process is killed.
 GRACE = 0.5

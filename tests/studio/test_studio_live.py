@@ -107,6 +107,27 @@ def test_a_newer_text_cancels_the_older_preview(studio: Studio, events: Events) 
     assert (10, "end") not in kinds and (11, "end") not in kinds and (12, "end") not in kinds
 
 
+def test_a_save_is_answered_while_previews_are_drawn(studio: Studio) -> None:
+    """Previews wait for a worker, not for the server: four pages' previews of Go 19x19
+    at once (two drawn, two queued) and a save meanwhile, answered before they end."""
+    streams = [studio.events() for _ in range(4)]
+    try:
+        go = shipped("go-19", "mini")
+        for n, stream in enumerate(streams):
+            studio.preview(stream, go.replace("#e3c58e", f"#e3c5{n}{n}"), 1)
+        opened = studio.http.get("/api/file/mine/mini.yaml").json()
+        saved = studio.http.put(
+            "/api/file/mine/mini.yaml", json={"text": opened["text"], "version": opened["version"]}
+        )
+        saved_at = time.monotonic()
+        assert saved.status_code == 200
+        ends = [stream.wait(lambda n, d: n == "preview" and d["kind"] == "end")[2] for stream in streams]
+        assert saved_at < max(ends)
+    finally:
+        for stream in streams:
+            stream.close()
+
+
 def test_every_hostile_descriptor_gets_its_located_line(studio: Studio, events: Events) -> None:
     """Each descriptor of tests/data/hostile: the first error is the line the command line
     gives (a fine one gets its checks passed); the next text cancels what is left."""

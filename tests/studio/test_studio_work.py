@@ -17,7 +17,8 @@ pytest.importorskip("starlette")
 from boardgen.studio import folder as folders
 from boardgen.studio.folder import Conflict, Folder, Refused, version_of
 from boardgen.studio.naming import with_id
-from boardgen.studio.work import PREVIEW_PAGES, TICK, diagnose, page, play, preview
+from boardgen.studio.problems import diagnose
+from boardgen.studio.work import PREVIEW_PAGES, TICK, page, play, preview
 from tests.support.designs import TOWER_SVG as TOWER
 from tests.support.designs import counters, towers
 from tests.support.studio import shipped

@@ -89,6 +89,7 @@ def test_stale_work_that_does_not_look_up_is_killed_and_its_worker_replaced(pool
     async def scenario() -> None:
         old = pool.submit("page-1", "sleeper", (30,), 60, "sleeping")
         stale = (await first_part(old))["pid"]
+        await asyncio.sleep(0.5)  # past its last look for a cancel: asleep for 30 s
         began = time.monotonic()
         new = pool.submit("page-1", "counter", (2,), 60, "counting")
         assert [p["n"] async for p in new.parts()] == [0, 1]
