@@ -868,6 +868,7 @@ const play = {
     if (!here) { pictures.start.mark([]); return; }
     if (draw) pictures.start.show(here.digest, here.cells);
     $("position").value = here.position;
+    $("move").placeholder = here.moves.length ? here.moves[0].t : "";
     const turn = here.ending ? here.ending : `${here.turn_name} to move: ${here.moves.length + here.more} legal move${here.moves.length + here.more === 1 ? "" : "s"}`;
     $("play-status").textContent = turn;
     $("play-hint").textContent = here.ending ? "" : "click a piece, then its target";
