@@ -230,7 +230,7 @@ class Pool:
         if process is not None and process.is_alive():
             process.kill()
         if process is not None:
-            process.join(5)
+            process.join(1)  # killed: gone at once (a longer wait only if another child holds its pipe)
         if conn is not None:
             conn.close()
 
@@ -371,13 +371,17 @@ class Pool:
         ]
 
     def close(self) -> None:
-        """Stop every process (blocking)."""
+        """Stop every process (blocking): all killed first, then each waited for."""
         self._closed = True
+        ending = []
         for slot in self._slots:
             if slot.job is not None:
                 slot.job.finish(Cancelled())
-            process, conn = slot.process, slot.conn
+            if slot.process is not None and slot.process.is_alive():
+                slot.process.kill()
+            ending.append((slot.process, slot.conn))
             slot.process = slot.conn = slot.job = None
+        for process, conn in ending:
             self._kill(process, conn)
         for job in self._queue:
             job.finish(Cancelled())
