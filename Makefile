@@ -9,7 +9,7 @@ DIGEST := $(shell cksum < pyproject.toml | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.run-$(DIGEST)
 TEST_STAMP := $(VENV)/.test-$(DIGEST)
 
-.PHONY: boards library test fuzz lint imports bench crosscheck clean setup system-deps compiled assembly textfit dist docs pictures
+.PHONY: boards library test fuzz lint imports bench crosscheck clean setup system-deps compiled assembly textfit dist docs pictures studio-assets
 
 setup: $(TEST_STAMP)
 
@@ -87,7 +87,8 @@ textfit: $(TEST_STAMP)
 	BOARDGEN_TEXTFIT=all $(BIN)/python -m pytest tests/sheets/test_textfit.py -q
 
 # Speed and scale, against peers in the same run (pydraughts, python-chess; chess perft to
-# depth 6 and a chess diagram in benchmarks/bench_chess.py).
+# depth 6 and a chess diagram in benchmarks/bench_chess.py); the studio's edit-to-preview
+# time in Chromium, against its budget.
 bench: $(TEST_STAMP)
 	$(PIP) -e '.[bench]'
 	$(BIN)/python benchmarks/bench_perft.py
@@ -97,6 +98,7 @@ bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/bench_sphinx.py
 	$(BIN)/python benchmarks/bench_openspiel.py
 	$(BIN)/python benchmarks/bench_fairy.py
+	$(BIN)/python benchmarks/bench_studio.py
 
 # The newer families (reversi, race, go, connection, lines, morris, hop) in lockstep with OpenSpiel on
 # 100,000 positions per game (make test runs 2,000), chess with python-chess on 100,000 plies
@@ -116,6 +118,13 @@ docs: $(TEST_STAMP) $(COMPILED)
 # committed one is no longer what this draws.
 pictures: $(RUN_STAMP) $(COMPILED)
 	$(BIN)/python scripts/readme_pictures.py
+
+# The studio's editor (CodeMirror 6 with boardgen's schema help) bundled into
+# boardgen/studio/static/editor.js with its licences (editor-licences.txt), from the exact
+# versions of scripts/studio-editor/package-lock.json. The bundle is committed: installing
+# and running boardgen need no Node; only changing the editor does (Node 18 or later, npm).
+studio-assets:
+	cd scripts/studio-editor && npm ci --no-audit --no-fund && node build.mjs
 
 # The sdist and the wheel, the compiled games inside (pip install dist/boardgen-*.whl).
 dist: $(TEST_STAMP) $(COMPILED)

@@ -21,6 +21,8 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..errors import BoardgenError
+from ..foundation.inputfile import read_input
 from ..foundation.values import frozen
 
 if TYPE_CHECKING:
@@ -77,11 +79,16 @@ _REFUSED = (
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 
 
-def read_artwork(path: Path) -> Artwork:
-    """The artwork in the SVG file at ``path``; raises :class:`ArtworkError` (or OSError)."""
-    data = path.read_bytes()
-    if len(data) > MAX_ARTWORK_BYTES:
-        raise ArtworkError(f"{len(data):,} bytes, more than {MAX_ARTWORK_BYTES:,}")
+def read_artwork(path: str | Path) -> Artwork:
+    """The artwork in the SVG file at ``path``; raises :class:`ArtworkError`.
+
+    Read by :func:`boardgen.foundation.inputfile.read_input`: a regular file only (a
+    device or FIFO is refused before it is opened for reading), and at most
+    :data:`MAX_ARTWORK_BYTES` + 1 bytes of it."""
+    try:
+        data = read_input(path, limit=MAX_ARTWORK_BYTES)
+    except BoardgenError as error:
+        raise ArtworkError(error.message) from None
     if b"<!ENTITY" in data or b"<!DOCTYPE" in data:
         raise ArtworkError("a DOCTYPE or entity declaration (not read, for safety)")
     # Lazy for start-up speed: only a descriptor with artwork, read from its YAML, parses XML.

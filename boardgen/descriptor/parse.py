@@ -104,6 +104,12 @@ def parse_variant(loaded: Loaded) -> Variant:
     examples = _examples(r, langs, resolver)
     sheet = _sheet(r, langs)
     sheet_facts = r.boolean(("sheet", FACTS_KEY)) if r.has(("sheet", FACTS_KEY)) else False
+    if sheet_facts and _print_only(r):
+        raise r.error(
+            ("sheet", FACTS_KEY),
+            "no rules engine plays this game (a print-only family), so it has no facts to print:"
+            " remove the key",
+        )
     return Variant(
         id=variant_id,
         file=Path(loaded.file),

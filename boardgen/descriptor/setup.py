@@ -14,8 +14,8 @@ __all__ = [
 ]
 
 from collections.abc import Sequence
-from pathlib import Path
 
+from ..errors import BoardgenError
 from .artwork import Artwork, ArtworkError, read_artwork
 from .model import PieceKind, RegionStyle
 from .printable import MAX_NAME, check_printable
@@ -127,14 +127,15 @@ def parse_pieces(r: Reader, langs: Sequence[str], ids: Sequence[str]) -> tuple[P
 
 
 def _artwork(r: Reader, path: PathKey) -> Artwork:
-    """The SVG file named at ``path``, relative to the descriptor's folder."""
+    """The SVG file named at ``path``, beside the descriptor (inside the studio's folder
+    when the descriptor comes from there: :meth:`~.yamlload.Loaded.named_path`)."""
     name = r.string(path, max_length=255)
-    file = Path(r.loaded.file).parent / name
     try:
-        return read_artwork(file)
-    except (ArtworkError, OSError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise r.error(path, f"{name}: {reason}") from None
+        return read_artwork(r.loaded.named_path(name))
+    except BoardgenError as error:
+        raise r.error(path, f"{name}: {error.message}") from None
+    except ArtworkError as error:
+        raise r.error(path, f"{name}: {error}") from None
 
 
 def parse_setup(

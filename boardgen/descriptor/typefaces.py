@@ -4,7 +4,8 @@
 
     fonts: {text: fonts/Serif.ttf, bold: fonts/Serif-Bold.ttf, symbols: fonts/Pieces.ttf}
 
-Files are named relative to the file that names them, and each is checked at once
+Files are named relative to the file that names them (inside the studio's folder when
+the file comes from there), and each is checked at once
 (:func:`boardgen.foundation.fonts.open_face`: a TrueType font, or OpenType with TrueType outlines,
 that may be embedded), a bad one refused at its key. A style not given falls back to
 the nearest one given (bold italic to bold, then to text), else to boardgen's own face,
@@ -16,8 +17,8 @@ from __future__ import annotations
 __all__ = ["FONT_KEYS", "parse_fonts"]
 
 from dataclasses import replace
-from pathlib import Path
 
+from ..errors import BoardgenError
 from ..foundation.fonts import DEFAULT, Face, FontSet, open_face
 from .reader import Reader
 from .yamlload import PathKey
@@ -46,9 +47,12 @@ def parse_fonts(r: Reader, path: PathKey) -> FontSet:
 
 
 def _face(r: Reader, path: PathKey) -> Face:
+    """The font file named at ``path``, beside the file naming it (and inside the
+    studio's folder when it comes from there: :meth:`~.yamlload.Loaded.named_path`)."""
     name = r.string(path, max_length=255)
-    file = Path(r.loaded.file).parent / name
     try:
-        return open_face(str(file), display=name)
+        return open_face(r.loaded.named_path(name), display=name)
+    except BoardgenError as error:
+        raise r.error(path, f"{name}: {error.message}") from None
     except ValueError as error:
         raise r.error(path, f"{name}: {error}") from None

@@ -67,7 +67,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode
 from yaml.reader import ReaderError
 
 from boardgen.errors import BoardgenError, Mark
-from boardgen.foundation.inputfile import read_input
+from boardgen.foundation.inputfile import named_path, read_input
 
 from ..foundation.values import frozen
 from ._yamlconvert import _Converter
@@ -99,12 +99,25 @@ class Loaded:
     ``value_marks`` maps the path of every value (the root is ``()``) to where the value
     starts; ``key_marks`` maps the path of every value that belongs to a mapping key to
     where that key starts. Both are read-only views.
+
+    Files the document names (artwork, fonts) are found in ``folder`` (None: the folder of
+    ``file``) and, when ``within`` is given, must lie inside that folder (the studio's):
+    see :meth:`named_path`.
     """
 
     file: str
     data: Any
     value_marks: Mapping[PathKey, Mark]
     key_marks: Mapping[PathKey, Mark]
+    folder: str | None = None
+    within: str | None = None
+
+    def named_path(self, name: str) -> str:
+        """The path of the file ``name`` (as the document writes it) names: beside the
+        document, and inside :attr:`within` when that is set (else BoardgenError, see
+        :func:`boardgen.foundation.inputfile.named_path`)."""
+        beside = self.folder if self.folder is not None else os.path.dirname(self.file)
+        return named_path(name, beside=beside, within=self.within)
 
     def mark(self, path: PathKey) -> Mark | None:
         """Where the value at ``path`` starts, else where its nearest existing ancestor does.
@@ -147,10 +160,13 @@ def load_file(path: str | os.PathLike[str], display: str | None = None) -> Loade
     return load_text(data, name)
 
 
-def load_text(text: str | bytes, file: str) -> Loaded:
+def load_text(
+    text: str | bytes, file: str, *, folder: str | None = None, within: str | None = None
+) -> Loaded:
     """Load descriptor ``text`` (``str``, or ``bytes`` that must be UTF-8) from ``file``.
 
-    ``file`` is only used in messages and stored in the result. Returns the plain data
+    ``file`` is used in messages and stored in the result; ``folder`` and ``within`` say
+    where the files the document names are found and must lie (:class:`Loaded`). Returns the plain data
     (insertion-ordered dicts, lists, str, int, float, bool, None) with the positions of
     every value and key; raises :class:`BoardgenError` for anything that is not a
     well-formed single-mapping descriptor under the rules in the module docstring.
@@ -186,6 +202,8 @@ def load_text(text: str | bytes, file: str) -> Loaded:
         data=data,
         value_marks=types.MappingProxyType(converter.value_marks),
         key_marks=types.MappingProxyType(converter.key_marks),
+        folder=folder,
+        within=within,
     )
 
 

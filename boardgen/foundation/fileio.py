@@ -78,26 +78,27 @@ def _fail(path: Path, error: OSError) -> BoardgenError:
     return BoardgenError(f"cannot write: {reason}", file=str(path))
 
 
-def write_atomic(path: Path, data: bytes, *, follow_links: bool = True) -> None:
+def write_atomic(path: Path, data: bytes, *, follow_links: bool = True, mode: int = 0o644) -> None:
     """Put ``data`` at ``path``: replace a regular file atomically, write a special one in place.
 
     With ``follow_links`` false (``boardgen build``, inside its own folder) a symbolic
-    link or special file at ``path`` is refused rather than followed.
+    link or special file at ``path`` is refused rather than followed. A replaced or new
+    file gets the permissions ``mode`` (the studio keeps a descriptor's own).
     """
     try:
-        _write(path, data, follow_links)
+        _write(path, data, follow_links, mode)
     except OSError as error:
         raise _fail(path, error) from None
 
 
-def _write(path: Path, data: bytes, follow_links: bool) -> None:
+def _write(path: Path, data: bytes, follow_links: bool, mode: int) -> None:
     target = _target(path, follow_links)
     if target is None:
         write_in_place(path, data)
         return
     for stale in stale_parts(target):
         stale.unlink(missing_ok=True)
-    _replace(target, data)
+    _replace(target, data, mode)
 
 
 def _target(path: Path, follow_links: bool) -> Path | None:
@@ -218,22 +219,22 @@ def write_in_place(path: Path, data: bytes) -> None:
         os.close(fd)
 
 
-def _replace(path: Path, data: bytes) -> None:
+def _replace(path: Path, data: bytes, mode: int = 0o644) -> None:
     """Write a temporary file beside ``path`` and rename it over ``path``."""
     temp = path.parent / _part_name(path.name)
     try:
-        if not _linked_anonymous(path.parent, temp, data):
+        if not _linked_anonymous(path.parent, temp, data, mode):
             fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
-            os.chmod(temp, 0o644)
+            os.chmod(temp, mode)
         os.replace(temp, path)
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
 
 
-def _linked_anonymous(folder: Path, temp: Path, data: bytes) -> bool:
+def _linked_anonymous(folder: Path, temp: Path, data: bytes, mode: int) -> bool:
     """Write ``data`` to a nameless file in ``folder``, then give it the name ``temp``;
     False (nothing written) where nameless files are not available."""
     fd = _anonymous(folder)
@@ -243,7 +244,7 @@ def _linked_anonymous(folder: Path, temp: Path, data: bytes) -> bool:
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view) :]
-        os.fchmod(fd, 0o644)
+        os.fchmod(fd, mode)
         # linkat with AT_SYMLINK_FOLLOW (os.link uses it when given a folder descriptor).
         folder_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
         try:

@@ -15,13 +15,17 @@ promises:
   named with its line and column. PDN records may fall back to Latin-1, as older
   collections are written.
 * ``-`` (where a command takes it) reads standard input, with the same size limit.
+* A file that a document names (a descriptor's artwork and fonts, a theme's fonts) is
+  found beside that document, not in the working folder (:func:`named_path`); where a
+  folder is given that such files must lie in (the studio's), a name leading out of it,
+  by ``..``, an absolute path or a symbolic link, is refused before anything is read.
 
 Every failure is a :class:`~boardgen.errors.BoardgenError` naming the file.
 """
 
 from __future__ import annotations
 
-__all__ = ["describe_kind", "read_input", "read_text", "utf8_text"]
+__all__ = ["describe_kind", "named_path", "read_input", "read_text", "utf8_text"]
 
 import errno
 import os
@@ -93,6 +97,33 @@ def read_input(path: str | os.PathLike[str], *, limit: int, display: str | None 
     finally:
         os.close(fd)
     return _limited(data, name, limit)
+
+
+def named_path(
+    name: str, *, beside: str | os.PathLike[str], within: str | os.PathLike[str] | None = None
+) -> str:
+    """The path of the file ``name`` names, as a document in the folder ``beside`` writes it:
+    relative to that folder (an absolute name stays as it is).
+
+    With ``within``, the file must lie inside that folder once every symbolic link on
+    the way is followed: the resolved path is returned, and a name leading elsewhere is
+    refused (BoardgenError naming ``name``). Nothing is opened here; read the result
+    with :func:`read_input`, which refuses what is not a regular file.
+    """
+    if not name or "\0" in name:
+        raise BoardgenError("a file name must be some text without NUL characters", file=name or "''")
+    path = os.path.join(os.fspath(beside), name)
+    if within is None:
+        return path
+    root = os.path.realpath(within)
+    resolved = os.path.realpath(path)
+    try:
+        inside = os.path.commonpath([root, resolved]) == root and resolved != root
+    except ValueError:  # another drive (Windows)
+        inside = False
+    if not inside:
+        raise BoardgenError(f"lies outside the folder {root}: only files inside it are read", file=name)
+    return resolved
 
 
 def _limited(data: bytes, name: str, limit: int) -> bytes:

@@ -34,6 +34,7 @@ __all__ = [
     "GameFacts",
     "PolicyFacts",
     "game_facts",
+    "no_engine_message",
     "report_lines",
     "rule_of",
     "wilson",
@@ -54,7 +55,7 @@ from ..descriptor.model import Variant
 from ..errors import BoardgenError
 from ..foundation.values import frozen
 from ..rules.base import Engine
-from ..rules.registry import make_game
+from ..rules.registry import family, make_game
 
 #: The games played when none are asked for: half by each player.
 DEFAULT_GAMES = 2000
@@ -317,6 +318,14 @@ def _summary(policy: str, played: Sequence[_Played]) -> PolicyFacts:
     )
 
 
+def no_engine_message(variant: Variant) -> str:
+    """Why a game no rules engine plays (a print-only family) has no facts, in one line."""
+    return (
+        f"{variant.id}: no rules engine plays this game (rules.family: {variant.rules.family} is print-only),"
+        " so there are no games to play for its facts"
+    )
+
+
 def game_facts(
     variant: Variant,
     games: int = DEFAULT_GAMES,
@@ -336,8 +345,11 @@ def game_facts(
     processes (same figures). ``ply_budget`` stops the run, between two chunks of
     games, once the games played have made that many plies in all: a bound on the work
     that, unlike a time limit, gives the same figures every time (the rule sheet's box).
-    ``progress(done, asked)`` is called after each chunk.
+    ``progress(done, asked)`` is called after each chunk. A game no engine plays (a
+    print-only family) has no facts: BoardgenError, in one line (:func:`no_engine_message`).
     """
+    if not family(variant.rules.family).plays:
+        raise BoardgenError(no_engine_message(variant))
     if not 1 <= games <= MAX_GAMES:
         raise BoardgenError(f"--games: {games:,} is out of range: expected 1 to {MAX_GAMES:,}")
     if not 1 <= max_plies <= 100_000:

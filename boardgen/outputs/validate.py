@@ -18,6 +18,7 @@ __all__ = [
     "ensure_printable",
     "failures",
     "run_checks",
+    "sheet_check",
 ]
 
 from collections.abc import Sequence
@@ -31,7 +32,9 @@ from ..descriptor.model import Variant
 from ..errors import BoardgenError
 from ..foundation.fonts import DEFAULT
 from ..foundation.paper import paper_named
+from ..render.counter_pages import check_pieces_page_limit
 from ..render.legible import colour_findings
+from ..render.pages import MAX_PAGES
 from ..render.pictures import check_page_limit
 from ..render.typefaces import in_its_fonts
 from ..render.vision import vision_findings
@@ -251,6 +254,7 @@ def _engine_checks(variant: Variant) -> list[Check]:
             Check("rules engine checks", True, said),
             _sheets_compose(variant, game),
             _board_fits(variant),
+            _pieces_fit(variant),
         ]
     try:
         moves = game.legal_moves(start)
@@ -268,7 +272,14 @@ def _engine_checks(variant: Variant) -> list[Check]:
     checks.extend(_example_checks(variant, game))
     checks.append(_sheets_compose(variant, game))
     checks.append(_board_fits(variant))
+    checks.append(_pieces_fit(variant))
     return checks
+
+
+def sheet_check(variant: Variant) -> Check:
+    """The rule sheet's diagrams fit its paper: the one check ``run_checks`` adds with
+    ``sheets``, for a caller that runs it apart (the studio, just before drawing the sheet)."""
+    return _sheet_fits(variant)
 
 
 def _sheet_fits(variant: Variant) -> Check:
@@ -302,6 +313,17 @@ def _board_fits(variant: Variant) -> Check:
         key = tuple(int(k) if k.isdigit() else k for k in (error.key or "print.cell_size").split("."))
         return Check(name, False, error.message, key)
     return Check(name, True, f"at {variant.print.cell_size:g} mm cells on {variant.print.paper}")
+
+
+def _pieces_fit(variant: Variant) -> Check:
+    """The pieces sheet fits the page limit (``pieces.pdf`` refuses it otherwise)."""
+    name = "pieces sheet prints within the page limit"
+    try:
+        check_pieces_page_limit(variant, paper_named(variant.print.paper))
+    except BoardgenError as error:
+        key = tuple(int(k) if k.isdigit() else k for k in (error.key or "print.cell_size").split("."))
+        return Check(name, False, error.message, key)
+    return Check(name, True, f"at most {MAX_PAGES} pages of {variant.print.paper}")
 
 
 def _sheets_compose(variant: Variant, game: Engine) -> Check:

@@ -15,6 +15,7 @@ __all__ = [
     "BoardOptions",
     "Overlay",
     "board_extent",
+    "board_layout",
     "board_scene",
     "board_size",
     "smallest_numbered_cell",
@@ -177,6 +178,15 @@ def board_size(
     searches for a size that fits measure many boards."""
     layout = _prepared(variant, options, pieces).layout
     return layout.width, layout.height
+
+
+@in_its_fonts
+def board_layout(
+    variant: Variant, options: BoardOptions, pieces: Mapping[int, PieceView] | None = None
+) -> Layout:
+    """Where :func:`board_scene` puts each cell (its centre and outline, in the picture's
+    mm), without drawing: the studio finds the cell under the pointer with it."""
+    return _prepared(variant, options, pieces).layout
 
 
 @in_its_fonts

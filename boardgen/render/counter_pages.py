@@ -27,7 +27,7 @@ and, from the board:
 
 from __future__ import annotations
 
-__all__ = ["COUNTER_RATIO", "CounterSet", "counter_sets", "pieces_pages", "spares"]
+__all__ = ["COUNTER_RATIO", "CounterSet", "check_pieces_page_limit", "counter_sets", "pieces_pages", "spares"]
 
 import math
 from collections import Counter
@@ -43,7 +43,7 @@ from ..rules.registry import family
 from ..scene.shapes import Group, Item, Polygon, Scene, Style, Text
 from ..texts.catalogue import Catalogue, catalogue, typeset
 from .legible import MIN_TEXT_MM, marked_players
-from .pages import fit_text, number
+from .pages import MAX_PAGES, fit_text, number
 from .pieces import artwork_items, contrast, counter_items, glyph_item
 from .ruler import ruler
 from .typefaces import in_its_fonts
@@ -253,17 +253,26 @@ def _header(
     return items
 
 
-@in_its_fonts
-def pieces_pages(
-    variant: Variant, paper: Paper, lang: str = "en", *, numbered: bool = True
-) -> tuple[Scene, ...]:
-    """The counters of ``variant`` on portrait pages of ``paper``, at the board's scale,
-    every word in ``lang`` (the catalogue's ``pieces`` keys); ``numbered`` adds
-    "Page n of m" (a booklet numbers its pages itself)."""
+@frozen
+class _Laid:
+    """The pages of a pieces sheet planned, before anything is drawn."""
+
+    c: Catalogue
+    box: Box
+    notes: list[str]
+    room: int
+    marks: tuple[Item, ...]
+    ruler_height: float
+    area: Box
+    layout: list[list[_Row]]
+
+
+def _laid_out(variant: Variant, paper: Paper, lang: str) -> _Laid:
+    """Where every counter goes, page by page; a set needing more than
+    :data:`~.pages.MAX_PAGES` pages is refused, at ``print.cell_size``."""
     c = catalogue(lang)
     sets = counter_sets(variant, lang)
-    page_paper = paper.oriented(False)
-    box = page_paper.printable
+    box = paper.oriented(False).printable
     notes = _notes(variant, sets, box.width, c)
     # Room for the longest "This page: ..." a page can have: the whole set's.
     room = len(_here(c, {s: s.count for s in sets}, box.width))
@@ -271,6 +280,34 @@ def pieces_pages(
     area = box.inset(0, 9.0 + _LEADING * (len(notes) + room - 1) + 3.0, 0, ruler_height + 3.0)
     gap = max(1.5, 0.06 * variant.print.cell_size)
     layout = _pages(sets, area, gap)
+    if len(layout) > MAX_PAGES:
+        raise variant.error(
+            ("print", "cell_size"),
+            f"the pieces sheet would need {len(layout):,} pages of {paper.name} (the limit is {MAX_PAGES}):"
+            " choose a smaller cell size or fewer pieces",
+        )
+    return _Laid(c, box, notes, room, tuple(marks), ruler_height, area, layout)
+
+
+@in_its_fonts
+def check_pieces_page_limit(variant: Variant, paper: Paper) -> None:
+    """What :func:`pieces_pages` checks before drawing, in every language of the game, for
+    ``validate`` to check first: a located BoardgenError for a set over the page limit."""
+    for lang in variant.languages:
+        _laid_out(variant, paper, lang)
+
+
+@in_its_fonts
+def pieces_pages(
+    variant: Variant, paper: Paper, lang: str = "en", *, numbered: bool = True
+) -> tuple[Scene, ...]:
+    """The counters of ``variant`` on portrait pages of ``paper``, at the board's scale,
+    every word in ``lang`` (the catalogue's ``pieces`` keys); ``numbered`` adds
+    "Page n of m" (a booklet numbers its pages itself). A set needing more than
+    :data:`~.pages.MAX_PAGES` pages is refused, at ``print.cell_size``, before any is drawn."""
+    laid = _laid_out(variant, paper, lang)
+    c, box, notes, room, area, layout = laid.c, laid.box, laid.notes, laid.room, laid.area, laid.layout
+    page_paper = paper.oriented(False)
     widest = max(row.width for rows in layout for row in rows)
     x0 = area.x + (area.width - widest) / 2
     title = c.text("pieces.title", title=typeset(variant.text(variant.title, lang), c.typography))
@@ -281,7 +318,7 @@ def pieces_pages(
             *_header(title, page, rows, notes, box, c, room),
             Group(tuple(_cuts(rows, x0)), label="cut lines"),
             Group(tuple(item for row in rows for item in _counters(row, x0)), label="counters"),
-            Group(marks, dx=box.x, dy=box.bottom - ruler_height, label="calibration ruler"),
+            Group(laid.marks, dx=box.x, dy=box.bottom - laid.ruler_height, label="calibration ruler"),
         ]
         scenes.append(
             Scene(page_paper.width, page_paper.height, tuple(items), f"{title}, {page}", _page_text(rows, c))

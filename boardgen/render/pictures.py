@@ -18,6 +18,7 @@ __all__ = [
     "lang_of",
     "paper_for",
     "scene_for",
+    "start_cell_size",
     "start_pieces",
     "tiled_board_pages",
     "title_of",
@@ -218,13 +219,21 @@ def scene_for(variant: Variant, what: What, options: RenderOptions) -> Scene:
     if what == "board":
         size = options.cell_size or variant.print.cell_size
         return _drawn_once(variant, size, coordinates, title_of(variant, options), start=False)
-    paper, landscape = paper_for(variant, options)
-    page = paper.oriented(turned(paper, landscape))
-    size = options.cell_size or diagram_cell_size(
-        variant, page, coordinates, min(variant.print.cell_size, 25.0)
-    )
+    size = start_cell_size(variant, options)
     title = catalogue(lang_of(options)).text("board.start_title", title=title_of(variant, options))
     return _drawn_once(variant, size, coordinates, title, start=True)
+
+
+def start_cell_size(variant: Variant, options: RenderOptions) -> float:
+    """The cell size (mm) of the start diagram: the largest up to 25 mm (or the
+    board's own, if smaller) whose diagram fits one page; ``options.cell_size`` if given.
+    The studio draws the positions played from the start at this size too."""
+    if options.cell_size:
+        return options.cell_size
+    paper, landscape = paper_for(variant, options)
+    page = paper.oriented(turned(paper, landscape))
+    coordinates = variant.print.coordinates if options.coordinates is None else options.coordinates
+    return diagram_cell_size(variant, page, coordinates, min(variant.print.cell_size, 25.0))
 
 
 def _drawn_once(variant: Variant, size: float, coordinates: bool, title: str, *, start: bool) -> Scene:

@@ -10,14 +10,22 @@
 * **The token** (a random secret printed in the address at start-up) comes in the
   query (``?token=``), that header, or the cookie the page sets on its first visit
   (``SameSite=Strict``, ``HttpOnly``); without it, 403.
+* **Fetch metadata**: a browser says where a request comes from (``Sec-Fetch-Site``);
+  any request, reading ones too, that comes from another site is refused (403), so a page
+  on another port of 127.0.0.1 (which counts as the same *site*, and so gets the cookie)
+  can neither load downloads as images nor start work. Only ``same-origin`` (the studio's
+  own page) and ``none`` (an address typed or opened from the terminal) pass.
 * **Size**: a body over :data:`MAX_BODY` bytes is refused (413), whether it says its
   length or not.
+* **Time**: a body that stops coming for :data:`BODY_SECONDS` seconds is answered 408 and
+  its connection closed (:mod:`.server` closes connections that send no request).
 """
 
 from __future__ import annotations
 
-__all__ = ["MAX_BODY", "TOKEN_HEADER", "Guard", "cookie_name"]
+__all__ = ["BODY_SECONDS", "MAX_BODY", "TOKEN_HEADER", "Guard", "cookie_name"]
 
+import asyncio
 import hmac
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -26,6 +34,8 @@ from urllib.parse import parse_qs
 
 #: The largest request body: a descriptor (at most 1 MiB) written as JSON, with room to spare.
 MAX_BODY = 3 << 20
+#: Seconds a request body may pause before the request is given up (408).
+BODY_SECONDS = 5.0
 TOKEN_HEADER = "x-studio-token"
 _SAFE = ("GET", "HEAD")
 
@@ -44,11 +54,19 @@ def cookie_name(port: int) -> str:
 class Guard:
     """ASGI middleware enforcing the checks of the module's text around ``app``."""
 
-    def __init__(self, app: ASGIApp, token: str, port: Callable[[], int], max_body: int = MAX_BODY) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        token: str,
+        port: Callable[[], int],
+        max_body: int = MAX_BODY,
+        body_seconds: float = BODY_SECONDS,
+    ) -> None:
         self.app = app
         self.token = token
         self.port = port
         self.max_body = max_body
+        self.body_seconds = body_seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -68,17 +86,27 @@ class Guard:
             await _answer(send, 413, f"request body over {self.max_body >> 20} MiB")
             return
         received = 0
-        started = answered = False
+        started = answered = whole = False
 
         async def counted() -> Message:
-            nonlocal received, answered
-            message = await receive()
+            nonlocal received, answered, whole
+            if whole:  # the body is in: what comes now is the end of the connection
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), self.body_seconds)
+            except asyncio.TimeoutError:
+                if not started and not answered:
+                    answered = True
+                    words = f"the request body stopped coming for {self.body_seconds:g} s"
+                    await _answer(send, 408, words, close=True)
+                return {"type": "http.disconnect"}  # the application stops reading here
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
+                whole = not message.get("more_body", False)
                 if received > self.max_body:
                     if not started and not answered:
                         answered = True
-                        await _answer(send, 413, f"request body over {self.max_body >> 20} MiB")
+                        await _answer(send, 413, f"request body over {self.max_body >> 20} MiB", close=True)
                     return {"type": "http.disconnect"}  # the application stops reading here
             return message
 
@@ -106,10 +134,10 @@ class Guard:
         if origin is not None and origin.lower() not in {f"http://{host}" for host in hosts}:
             return 403, "requests from other sites are refused"
         method = scope["method"]
+        site = headers.get("sec-fetch-site")
+        if site is not None and site not in ("same-origin", "none"):
+            return 403, "requests from other sites (or other ports) are refused"
         if method not in _SAFE:
-            site = headers.get("sec-fetch-site")
-            if site is not None and site not in ("same-origin", "none"):
-                return 403, "requests from other sites are refused"
             if not self._matches(headers.get(TOKEN_HEADER)):
                 return 403, "a change needs the studio's token in the X-Studio-Token header"
             return None
@@ -135,13 +163,11 @@ def _cookie(headers: dict[str, str], name: str) -> str | None:
     return None
 
 
-async def _answer(send: Send, status: int, message: str) -> None:
+async def _answer(send: Send, status: int, message: str, *, close: bool = False) -> None:
+    """A refusal as JSON; ``close`` ends the connection after it (a body left half-sent)."""
     body = json.dumps({"error": message}).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
-        }
-    )
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if close:
+        headers.append((b"connection", b"close"))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

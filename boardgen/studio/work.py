@@ -1,57 +1,89 @@
-"""What the studio's worker processes do: previews, downloads and game facts.
+"""What the studio's worker processes do: previews, moves played, pages, downloads, facts.
 
-Each function takes a descriptor's text (never a path: the folder is read by the server,
-which checked the name) and returns plain data, so the server can kill a worker that
-runs past its time limit without losing anything. A descriptor is data: it is parsed
-by the same loader as the command line's (safe YAML, size and alias limits), and
-nothing in it is ever run. Every :class:`~boardgen.errors.BoardgenError` comes back as
-a located error (line, column, key, message) for the editor to show at its line.
+Each job is a generator of *parts* (plain dicts; pictures as bytes): the worker sends a
+part as soon as it is made, and between two parts it looks whether the job was
+cancelled (a newer text came), so stale work stops. A preview comes in this order, the
+first picture within a few tens of milliseconds of the text:
+
+1. ``game``: the id, title, languages, files and whether an engine plays it; or, for a
+   text that is no game yet, its problems (:func:`.problems.read_game`), and nothing more;
+2. ``picture`` ``board`` and ``start``: SVG, with where each cell is (for names on hover
+   and clicks), the start with the moves that can be played from it;
+3. ``checks``: every ``validate`` check failed and every warning, at their lines (a
+   failed check ends the preview: nothing is printed from it);
+4. ``sheet`` ``pieces`` and ``rules``: the PDF and its page count, then a ``page`` part
+   per page (a PNG, the first :data:`PREVIEW_PAGES` pages; the others on demand).
+
+Nothing here trusts the text: every failure becomes a located problem for the editor
+(:mod:`.problems`).
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "JOBS",
     "PAGE_DPI",
+    "PREVIEW_PAGES",
+    "TICK",
     "facts_job",
     "limit_memory",
-    "located",
     "maker_files",
-    "preview",
-    "render_download",
     "start_worker",
     "zip_name",
 ]
 
-import base64
+import functools
+import hashlib
 import importlib.util
 import io
 import os
-import sys
 import threading
 import time
-import traceback
 import zipfile
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pypdfium2  # type: ignore[import-untyped,unused-ignore]
 
+from ..api import Game
 from ..descriptor.model import Variant
 from ..descriptor.parse import parse_variant
-from ..descriptor.yamlload import load_text
+from ..draw.diagrams import LASTMOVE
 from ..errors import BoardgenError
 from ..makers.files import maker_file
-from ..model.facts import game_facts, report_lines
+from ..model.facts import game_facts, no_engine_message, report_lines
+from ..model.positions import Position
 from ..outputs.files import RenderOptions, render, render_file, variant_files
-from ..outputs.validate import ensure_printable
+from ..outputs.validate import failures
+from ..render.board import BoardOptions, board_layout, board_scene
+from ..render.diagram import parse_cell
+from ..render.layout import Layout
+from ..render.marks import highlight_items
+from ..render.pictures import start_cell_size, start_pieces
+from ..rules.base import PieceView
+from ..rules.registry import family, make_game
+from .problems import MEMORY_LIMIT, by_line, check_game, diagnose, failed, load, read_game, sheet_problems
 
-#: Resolution of the pieces and rule sheet pages in the preview.
+#: Resolution of the pieces and rule sheet pages in the preview (thumbnails; a page is
+#: drawn again sharper when it is opened to read).
 PAGE_DPI = 60
+#: Pages of each sheet drawn with every preview; the viewer draws any other on demand.
+PREVIEW_PAGES = 12
+#: The sharpest a page is drawn to be read (dots per inch).
+MAX_DPI = 300
 #: How often a worker checks that the studio is still there, in seconds.
 WATCH_SECONDS = 1.0
-#: Address space a worker may use (docs/reference/limits.md): a descriptor that explodes fails cleanly.
-MEMORY_LIMIT = 3 << 30
 #: The zip of a game's files is ``<id>.zip``; its files are dated this way, so it is the same every time.
 _ZIP_DATE = (2024, 1, 1, 0, 0, 0)
+#: Most legal moves a position sends the page (a placement game's sets of cells can be
+#: many more); the others are still played when typed.
+MAX_MOVES = 3000
+
+Part = dict[str, Any]
+#: A part that is no part: a point between two stretches of work where a job looks
+#: whether it was cancelled (:mod:`.workers` sends it nowhere).
+TICK: Part = {"kind": "tick"}
 
 
 def limit_memory() -> None:
@@ -90,78 +122,205 @@ def start_worker(studio: int) -> None:
     threading.Thread(target=watch, name="studio-watch", daemon=True).start()
 
 
-def located(error: BoardgenError) -> dict[str, Any]:
-    """An error as the editor shows it: at its line and column when it has them."""
+# -- pictures ------------------------------------------------------------------------------------
+
+
+def _cells(variant: Variant, layout: Layout) -> dict[str, Any]:
+    """Where the cells are in the picture (mm): each cell's name and centre, and the
+    radius within which a point is taken to be on a cell."""
+    name = variant.grid.name
+    centre = layout.centre
     return {
-        "line": error.mark.line if error.mark is not None else None,
-        "column": error.mark.column if error.mark is not None else None,
-        "key": error.key,
-        "message": error.message,
-        "text": str(error),
+        "w": round(layout.width, 3),
+        "h": round(layout.height, 3),
+        "r": round(layout.cell_size / 2, 2),
+        "at": [[name(cell), *(round(v, 2) for v in centre(cell))] for cell in sorted(variant.grid.cells())],
     }
 
 
-def _variant(text: str, name: str) -> Variant:
-    variant = parse_variant(load_text(text, name))
-    ensure_printable(variant)
-    return variant
+def _position_svg(
+    variant: Variant, size: float, pieces: dict[int, PieceView], last: tuple[int, ...]
+) -> tuple[bytes, Layout]:
+    """A position drawn as the start diagram is (same size, same layout), the cells of
+    the move that led to it tinted."""
+    # Lazy for start-up speed, as the outputs do: the SVG backend.
+    from ..backends.svg import render_svg
+
+    options = BoardOptions(size, variant.print.coordinates)
+
+    def overlay(layout: Layout) -> tuple[list[Any], list[Any]]:
+        return (highlight_items(layout, last, LASTMOVE) if last else []), []
+
+    scene = board_scene(variant, options, pieces, overlay)
+    return render_svg(scene), board_layout(variant, options, pieces)
 
 
-def _failed(error: BaseException) -> dict[str, Any]:
-    if isinstance(error, BoardgenError):
-        return {"ok": False, "error": located(error)}
-    if isinstance(error, MemoryError):
-        message = f"this descriptor needs more memory than the studio allows ({MEMORY_LIMIT >> 30} GiB)"
-    elif isinstance(error, RecursionError):
-        message = "this descriptor nests too deeply to be drawn"
-    else:
-        traceback.print_exc(file=sys.stderr)
-        message = f"internal error ({type(error).__name__}); please report it with the descriptor"
-    unlocated = {"line": None, "column": None, "key": None, "message": message, "text": message}
-    return {"ok": False, "error": unlocated}
+def _moves(position: Position) -> dict[str, Any]:
+    """What the page needs to play from ``position``: its text, who moves, the legal
+    moves (text, path, captured and placed cells) and how the game ended, if it did."""
+    moves = position.legal_moves()
+    ending = position.ending()
+    return {
+        "position": position.text,
+        "turn": position.turn,
+        "turn_name": position.game.player_name(position.turn),
+        "moves": [
+            {"t": m.text, "p": list(m.path), "x": list(m.captured), "l": list(m.placed)}
+            for m in moves[:MAX_MOVES]
+        ],
+        "more": max(0, len(moves) - MAX_MOVES),
+        "ending": str(ending) if ending is not None else None,
+    }
 
 
-def _pages(pdf: bytes) -> list[str]:
-    """Each page of ``pdf`` as a PNG data URL."""
+#: Games opened for play, by text and folder: a few, the newest last.
+_GAMES: OrderedDict[tuple[str, str], Game] = OrderedDict()
+
+
+def _game(variant: Variant, key: tuple[str, str]) -> Game:
+    found = _GAMES.get(key)
+    if found is None:
+        found = Game(variant, make_game(variant.game_spec(), variant.rules.family))
+        _GAMES[key] = found
+        while len(_GAMES) > 4:
+            _GAMES.popitem(last=False)
+    _GAMES.move_to_end(key)
+    return found
+
+
+def _digest(text: str, folder: str) -> tuple[str, str]:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), folder
+
+
+@functools.lru_cache(maxsize=128)
+def _page_png(pdf_digest: str, pdf: bytes, index: int, dpi: int) -> bytes:
+    """Page ``index`` of ``pdf`` as a PNG at ``dpi`` (kept: an unchanged sheet's pages
+    are not drawn again)."""
     document = pypdfium2.PdfDocument(pdf)
     try:
-        urls = []
-        for index in range(len(document)):
-            image = document[index].render(scale=PAGE_DPI / 72).to_pil()
-            out = io.BytesIO()
-            image.save(out, format="PNG", optimize=False)
-            urls.append("data:image/png;base64," + base64.b64encode(out.getvalue()).decode("ascii"))
-        return urls
+        image = document[index].render(scale=dpi / 72).to_pil()
+    finally:
+        document.close()
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=1)
+    return out.getvalue()
+
+
+def _page_count(pdf: bytes) -> int:
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return len(document)
     finally:
         document.close()
 
 
-def _svg(data: bytes) -> str:
-    return "data:image/svg+xml;base64," + base64.b64encode(data).decode("ascii")
+# -- the jobs ------------------------------------------------------------------------------------
 
 
-def preview(text: str, name: str, lang: str) -> dict[str, Any]:
-    """The board, start diagram, pieces sheet and rule sheet of ``text`` in ``lang`` (or
-    the game's first language when it has not ``lang``), or the located error."""
+def preview(text: str, name: str, lang: str, folder: str) -> Iterator[Part]:
+    """The parts of a preview of ``text`` in ``lang`` (the game's first language when it
+    has not ``lang``), in the order of the module's text: the pictures come before the
+    checks, which take longer; the sheets only when the checks pass."""
+    variant, problems = read_game(text, name, folder)
+    if variant is None:
+        yield {"kind": "game", "ok": False, "problems": problems}
+        return
+    langs = variant.languages
+    chosen = lang if lang in langs else langs[0]
+    plays = family(variant.rules.family).plays
+    yield {
+        "kind": "game",
+        "ok": True,
+        "id": variant.id,
+        "title": variant.text(variant.title, chosen),
+        "languages": list(langs),
+        "lang": chosen,
+        "plays": plays,
+        "no_facts": None if plays else no_engine_message(variant),
+        "files": [*variant_files(variant), *maker_files()],
+    }
+    yield TICK
+    board = render(variant, "board", "svg")
+    board_options = BoardOptions(variant.print.cell_size, variant.print.coordinates)
+    cells = _cells(variant, board_layout(variant, board_options))
+    yield {"kind": "picture", "slot": "board", "type": "image/svg+xml", "data": board, "cells": cells}
+    size = start_cell_size(variant, RenderOptions(lang=chosen))
+    picture, layout = _position_svg(variant, size, start_pieces(variant), ())
+    start: Part = {"kind": "picture", "slot": "start", "type": "image/svg+xml", "data": picture}
+    yield TICK
     try:
-        variant = _variant(text, name)
-        langs = variant.languages
-        chosen = lang if lang in langs else langs[0]
-        options = RenderOptions(lang=chosen)
-        return {
-            "ok": True,
-            "id": variant.id,
-            "title": variant.text(variant.title, chosen),
-            "languages": list(langs),
-            "lang": chosen,
-            "board": _svg(render(variant, "board", "svg")),
-            "start": _svg(render(variant, "start", "svg")),
-            "pieces": _pages(render(variant, "pieces", "pdf", options)),
-            "rules": _pages(render(variant, "rules", "pdf", options)),
-            "files": [*variant_files(variant), *maker_files()],
-        }
-    except (BoardgenError, MemoryError, RecursionError, Exception) as error:
-        return _failed(error)
+        moves: dict[str, Any] | None = _moves(_game(variant, _digest(text, folder)).start)
+    except BoardgenError:  # a setup the engine refuses: the checks below say why
+        moves = None
+    yield {**start, "cells": _cells(variant, layout), "play": moves}
+    problems = check_game(variant, sheets=False)
+    yield {"kind": "checks", "problems": problems}
+    if any(p["severity"] == "error" for p in problems):
+        return
+    options = RenderOptions(lang=chosen)
+    for slot in ("pieces", "rules"):
+        if slot == "rules":
+            unfit = sheet_problems(variant)
+            if unfit:
+                yield {"kind": "checks", "problems": by_line([*problems, *unfit])}
+                return
+        pdf = render(variant, slot, "pdf", options)
+        count = _page_count(pdf)
+        yield {"kind": "sheet", "slot": slot, "type": "application/pdf", "data": pdf, "pages": count}
+        digest = hashlib.sha256(pdf).hexdigest()
+        for index in range(min(count, PREVIEW_PAGES)):
+            png = _page_png(digest, pdf, index, PAGE_DPI)
+            yield {"kind": "page", "slot": slot, "index": index, "type": "image/png", "data": png}
+
+
+def play(text: str, name: str, folder: str, position: str | None, move: str | None) -> Iterator[Part]:
+    """A position of the game of ``text`` (its start, or the position ``position``
+    writes), with ``move`` played on it if given: its picture (the cells of the move
+    tinted), where each cell is, and the moves that can be played next."""
+    key = _digest(text, folder)
+    game = _GAMES.get(key)
+    if game is None:
+        variant, _ = diagnose(text, name, folder)
+        if variant is None:
+            raise BoardgenError("the descriptor has errors: fix them to play")
+        game = _game(variant, key)
+    variant = game.variant
+    here = game.start if position is None else game.position(position)
+    last: tuple[int, ...] = ()
+    played = None
+    if move is not None:
+        chosen = here.move(move)
+        played = chosen.text
+        here = here.play(chosen)
+        last = tuple(parse_cell(variant, c) for c in chosen.path or chosen.placed)
+    size = start_cell_size(variant, RenderOptions())
+    at_start = position is None and move is None
+    pieces = start_pieces(variant) if at_start else dict(game.engine.pieces(here.state))
+    picture, layout = _position_svg(variant, size, pieces, last)
+    yield {
+        "kind": "play",
+        "type": "image/svg+xml",
+        "data": picture,
+        "cells": _cells(variant, layout),
+        "played": played,
+        **_moves(here),
+    }
+
+
+def page(pdf: bytes, index: int, dpi: int) -> Iterator[Part]:
+    """Page ``index`` of a sheet's ``pdf`` at ``dpi``, to read it (the viewer)."""
+    count = _page_count(pdf)
+    if not 0 <= index < count:
+        raise BoardgenError(f"no page {index + 1}: the sheet has {count}")
+    dpi = max(PAGE_DPI, min(MAX_DPI, dpi))
+    digest = hashlib.sha256(pdf).hexdigest()
+    yield {
+        "kind": "page",
+        "index": index,
+        "dpi": dpi,
+        "type": "image/png",
+        "data": _page_png(digest, pdf, index, dpi),
+    }
 
 
 def maker_files() -> dict[str, tuple[str, str]]:
@@ -178,41 +337,58 @@ def zip_name(variant_id: str) -> str:
     return f"{variant_id}.zip"
 
 
-def render_download(text: str, name: str, file: str) -> dict[str, Any]:
+def download(text: str, name: str, file: str, folder: str) -> Iterator[Part]:
     """One file of the game (as ``boardgen build`` writes it), or ``<id>.zip``: the
     descriptor and every file in a folder named after the game."""
-    try:
-        variant = _variant(text, name)
-        files = variant_files(variant)
-        if file == zip_name(variant.id):
-            out = io.BytesIO()
-            with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-                entries = [(name, text.encode("utf-8"))] + [(f, render_file(variant, f)) for f in files]
-                for entry, data in entries:
-                    info = zipfile.ZipInfo(f"{variant.id}/{entry}", date_time=_ZIP_DATE)
-                    info.compress_type = zipfile.ZIP_DEFLATED
-                    info.external_attr = 0o644 << 16
-                    archive.writestr(info, data)
-            return {"ok": True, "data": out.getvalue()}
-        makers = maker_files()
-        if file in makers:
-            what, fmt = makers[file]
-            return {"ok": True, "data": maker_file(variant, what, fmt)}  # type: ignore[arg-type]
-        if file not in files:
-            return {"ok": False, "missing": True, "error": {"message": f"{variant.id} has no file {file!r}"}}
-        return {"ok": True, "data": render_file(variant, file)}
-    except (BoardgenError, MemoryError, RecursionError, Exception) as error:
-        return _failed(error)
+    variant = parse_variant(load(text, name, folder))
+    _ensure_printable(variant)
+    files = variant_files(variant)
+    if file == zip_name(variant.id):
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+            entries = [(name, text.encode("utf-8"))] + [(f, render_file(variant, f)) for f in files]
+            for entry, data in entries:
+                info = zipfile.ZipInfo(f"{variant.id}/{entry}", date_time=_ZIP_DATE)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                archive.writestr(info, data)
+        yield {"kind": "file", "data": out.getvalue()}
+        return
+    makers = maker_files()
+    if file in makers:
+        what, fmt = makers[file]
+        yield {"kind": "file", "data": maker_file(variant, what, fmt)}  # type: ignore[arg-type]
+        return
+    if file not in files:
+        yield {"kind": "missing", "message": f"{variant.id} has no file {file!r}"}
+        return
+    yield {"kind": "file", "data": render_file(variant, file)}
+
+
+def _ensure_printable(variant: Variant) -> None:
+    bad = failures(variant)
+    if bad:
+        raise variant.error(bad[0].key, bad[0].detail)
+
+
+#: The jobs a worker runs, by name.
+JOBS: dict[str, Callable[..., Iterator[Part]]] = {
+    "preview": preview,
+    "play": play,
+    "page": page,
+    "download": download,
+}
 
 
 def facts_job(
-    text: str, name: str, games: int, seed: int, time_limit: float, queue: Any, studio: int
+    text: str, name: str, folder: str, games: int, seed: int, time_limit: float, queue: Any, studio: int
 ) -> None:
     """Play the game's facts in this process, sending ``("progress", done, asked)`` while
     it plays and then ``("done", figures, lines)`` or ``("error", located error)``."""
     start_worker(studio)
     try:
-        variant = _variant(text, name)
+        variant = parse_variant(load(text, name, folder))
+        _ensure_printable(variant)
         facts = game_facts(
             variant,
             games,
@@ -222,4 +398,4 @@ def facts_job(
         )
         queue.put(("done", facts.as_dict(), report_lines(facts)))
     except (BoardgenError, MemoryError, RecursionError, Exception) as error:
-        queue.put(("error", _failed(error)["error"]))
+        queue.put(("error", failed(error)))

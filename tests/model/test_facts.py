@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from boardgen.cli import main
 from boardgen.descriptor import load_variant
+from boardgen.errors import BoardgenError
 from boardgen.model.facts import MAX_GAMES, game_facts, rule_of, wilson
 
 
@@ -165,3 +166,38 @@ def test_the_rule_sheet_box_gives_the_engines_figures_in_each_language(tmp_path:
 def test_the_switch_is_a_boolean(tmp_path: Path) -> None:
     code, _, err = run("validate", str(_with_facts(tmp_path, "3")))
     assert code == 2 and "sheet.facts: expected true or false" in err
+
+
+# -- games no engine plays ------------------------------------------------------------------------
+
+PRINT_ONLY = sorted(
+    path.stem
+    for path in (Path(__file__).parents[2] / "variants").glob("*.yaml")
+    if "family: none" in path.read_text(encoding="utf-8")
+)
+
+
+@pytest.mark.parametrize("game", PRINT_ONLY)
+def test_a_print_only_game_says_in_one_line_that_it_has_no_facts(game: str) -> None:
+    code, out, err = run("facts", game, "--games", "10", "--jobs", "1")
+    assert code == 2 and out == "", out
+    assert err.strip() == (
+        f"{game}: no rules engine plays this game (rules.family: none is print-only),"
+        " so there are no games to play for its facts"
+    )
+    with pytest.raises(BoardgenError, match="no rules engine plays this game"):
+        game_facts(load_variant(game), 10)
+
+
+def test_a_print_only_game_cannot_ask_for_a_facts_box(tmp_path: Path) -> None:
+    from boardgen.descriptor.builtin import builtin_dir
+
+    text = (builtin_dir() / "fox-and-geese.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "fact-fox.yaml"
+    text = text.replace("id: fox-and-geese", "id: fact-fox", 1).replace(
+        "\nsheet:\n", "\nsheet:\n  facts: true\n", 1
+    )
+    path.write_text(text)
+    code, _, err = run("validate", str(path))
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "sheet.facts: no rules engine plays this game" in err

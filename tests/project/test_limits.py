@@ -13,6 +13,7 @@ from boardgen.descriptor.parse import CELL_SIZE_MM, HEX_SIDE, SQUARE_SIZE
 from boardgen.descriptor.yamlload import MAX_BYTES
 from boardgen.outputs.validate import run_checks
 from boardgen.render.pages import MAX_PAGES
+from tests.support.designs import counters
 
 BOARDS = {
     "hexhex": f"  kind: hexhex\n  side: {HEX_SIDE[1]}\n",
@@ -70,3 +71,22 @@ def test_a_descriptor_larger_than_the_limit_is_refused_by_size(in_tmp: Path) -> 
     result = CliRunner().invoke(main, ["validate", "huge.yaml"])
     assert result.exit_code == 2
     assert result.stderr.startswith("huge.yaml") and "1 MiB" in result.stderr
+
+
+def test_a_pieces_sheet_needing_too_many_pages_is_refused_before_it_is_drawn(in_tmp: Path) -> None:
+    Path("many.yaml").write_text(counters(500, CELL_SIZE_MM[1]), "utf-8")
+    result = CliRunner().invoke(main, ["render", "many.yaml", "--what", "pieces", "-o", "many.pdf"])
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert f"print.cell_size: the pieces sheet would need 1,100 pages of A4 (the limit is {MAX_PAGES})" in (
+        result.stderr
+    )
+    assert not Path("many.pdf").exists()
+    checked = CliRunner().invoke(main, ["validate", "many.yaml"])  # validate checks it first
+    assert (
+        checked.exit_code == 1
+        and "FAIL pieces sheet prints within the page limit: many.yaml:" in checked.stdout
+    )
+    Path("many.yaml").write_text(counters(500, 60), "utf-8")  # 92 pages: within the limit
+    result = CliRunner().invoke(main, ["render", "many.yaml", "--what", "pieces", "-o", "many.pdf"])
+    assert result.exit_code == 0, result.output
+    assert Path("many.pdf").read_bytes().count(b"/Type /Page\n") == 92

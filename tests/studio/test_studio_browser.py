@@ -1,16 +1,15 @@
 """The studio as a designer meets it: ``boardgen serve`` started for real, its page driven
 in headless Chromium with Playwright (the system's Chromium; Playwright's own browsers
-are not downloaded). Open a game, type a change and see the preview follow, make a
-mistake and see it at its line while the last good preview stays, fix it, save,
-download a PDF; a second tab's save over the first one's is refused; a change made on
-disk by another program reaches the page."""
+are not downloaded). Edit with completion and help from the schema, see every problem at
+its line while the last good preview stays (dimmed while a newer one comes), save, keep
+or compare over another tab's save, see changes on disk as they happen, make, rename,
+delete and restore files, play moves on the preview, zoom into the board and read the
+sheets page by page, notice the studio stopping and restarting."""
 
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
-import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,57 +19,23 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("starlette")
 
-from boardgen.descriptor.builtin import builtin_dir  # noqa: E402
+from tests.support.studio import CHROMIUM_FLAGS, Studio, chromium, serving, shipped  # noqa: E402
 
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-#: Generous waits (ms) for a shared, loaded machine; a healthy studio answers in about a second.
+#: Generous waits (ms) for a shared, loaded machine; a healthy studio answers in a fraction of a second.
 WAIT = 60_000
 
 
-def chromium() -> str | None:
-    for name in (os.environ.get("BOARDGEN_CHROMIUM"), "/usr/bin/chromium", "chromium", "chromium-browser"):
-        if name and shutil.which(name):
-            return shutil.which(name)
-    return None
-
-
 @pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def studio(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Studio]:
     where = tmp_path_factory.mktemp("designs")
-    text = (builtin_dir() / "american-checkers.yaml").read_text(encoding="utf-8")
-    (where / "mini.yaml").write_text(text.replace("id: american-checkers", "id: mini", 1), encoding="utf-8")
-    return where
+    with serving(where) as running:
+        (where / "alias.yaml").symlink_to(where / "mini.yaml")
+        yield running
 
 
 @pytest.fixture(scope="module")
-def studio(folder: Path) -> Iterator[str]:
-    """``boardgen serve FOLDER --port 0``: its first line is the address."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "boardgen", "serve", str(folder), "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        url = process.stdout.readline().strip()
-        assert url.startswith("http://127.0.0.1:") and "/?token=" in url, url
-        yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+def folder(studio: Studio) -> Path:
+    return studio.folder
 
 
 @pytest.fixture(scope="module")
@@ -87,104 +52,224 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-def new_page(browser: Any, url: str, problems: list[str]) -> Any:
-    context = browser.new_context(viewport={"width": 1500, "height": 950}, accept_downloads=True)
+@pytest.fixture
+def problems() -> Iterator[list[str]]:
+    """What went wrong in the page (script errors, failed loads): nothing, at the end."""
+    found: list[str] = []
+    yield found
+    assert found == []
+
+
+def _worrying(message: Any) -> bool:
+    """A console error, other than an answer's status (a 409 on a conflict is the API's word)."""
+    return bool(message.type == "error" and not message.text.startswith("Failed to load resource"))
+
+
+def new_page(browser: Any, url: str, problems: list[str], width: int = 1440, height: int = 900) -> Any:
+    context = browser.new_context(viewport={"width": width, "height": height}, accept_downloads=True)
     page = context.new_page()
     page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("console", lambda m: problems.append(f"console: {m.text}") if _worrying(m) else None)
     page.goto(url)
     return page
 
 
-def open_game(page: Any, name: str) -> None:
-    page.click(f"nav button[data-name='{name}']")
-    page.wait_for_function(
-        "name => document.getElementById('name').textContent === name", arg=name, timeout=WAIT
-    )
-    page.wait_for_selector("#freshness:text('up to date')", timeout=WAIT)
+def wait(page: Any, condition: str, arg: Any = None) -> None:
+    """Wait until the function ``condition`` (JavaScript) is true (the page's strict
+    Content-Security-Policy allows functions, not strings to evaluate)."""
+    page.wait_for_function(condition, arg=arg, timeout=WAIT)
+
+
+def open_game(page: Any, name: str, where: str = "mine") -> None:
+    page.click(f"nav button[data-where='{where}'][data-name='{name}']")
+    wait(page, "name => document.getElementById('name').textContent.startsWith(name)", name)
+    up_to_date(page)
+
+
+def up_to_date(page: Any) -> None:
+    wait(page, "() => document.getElementById('freshness').textContent === 'up to date'")
 
 
 def put_cursor_after(page: Any, needle: str) -> None:
     """Put the editor's cursor just after the first ``needle``, as a click there would."""
     page.evaluate(
-        """needle => { const t = document.getElementById('text'); t.focus();
-           const at = t.value.indexOf(needle) + needle.length; t.setSelectionRange(at, at); }""",
+        """needle => { const view = editor.view; const text = view.state.doc.toString();
+           const at = text.indexOf(needle) + needle.length;
+           view.dispatch({selection: {anchor: at}}); view.focus(); }""",
         needle,
     )
 
 
-def wait_for_new_preview(page: Any, seen: str) -> None:
-    page.wait_for_function(
-        "seen => document.body.dataset.previewSeq !== seen"
-        " && document.getElementById('freshness').textContent === 'up to date'",
-        arg=seen,
-        timeout=WAIT,
+def select(page: Any, needle: str) -> None:
+    page.evaluate(
+        """needle => { const view = editor.view; const at = view.state.doc.toString().indexOf(needle);
+           view.dispatch({selection: {anchor: at, head: at + needle.length}}); view.focus(); }""",
+        needle,
     )
 
 
+def editor_text(page: Any) -> str:
+    text: str = page.evaluate("editor.text()")
+    return text
+
+
+def new_preview(page: Any, seen: str | None) -> None:
+    wait(
+        page,
+        "seen => document.body.dataset.previewSeq !== seen"
+        " && document.getElementById('freshness').textContent === 'up to date'",
+        seen,
+    )
+
+
+def cell_point(page: Any, picture: str, name: str) -> tuple[float, float]:
+    """Where cell ``name`` of picture ``board`` or ``start`` is on the screen."""
+    box = page.locator(f"#{picture}-picture svg.overlay").bounding_box()
+    cells = page.evaluate(f"pictures.{picture}.cells")
+    x, y = next((x, y) for n, x, y in cells["at"] if n == name)
+    return box["x"] + x / cells["w"] * box["width"], box["y"] + y / cells["h"] * box["height"]
+
+
+# -- editing, previews, problems ------------------------------------------------------------------
+
+
 def test_a_designer_edits_sees_saves_and_downloads(
-    browser: Any, studio: str, folder: Path, tmp_path: Path
+    browser: Any, studio: Studio, folder: Path, tmp_path: Path, problems: list[str]
 ) -> None:
-    problems: list[str] = []
-    page = new_page(browser, studio, problems)
+    page = new_page(browser, studio.url, problems)
     open_game(page, "mini.yaml")
-    assert page.locator("#gutter div").count() == len(page.input_value("#text").split("\n"))
-    board_before = page.get_attribute("#board", "src")
-    assert board_before and board_before.startswith("data:image/svg+xml")
+    board_before = page.evaluate("pictures.board.digest")
+    assert board_before and page.locator("#board-picture img").evaluate("img => img.naturalWidth > 0")
     assert page.locator("#rules img").count() >= 2 and page.locator("#pieces img").count() >= 1
 
-    # Type a change (the dark squares' colour): the preview follows.
-    text = page.input_value("#text")
-    old_colour = text.split('dark: "')[1][:7]
-    put_cursor_after(page, 'dark: "')
-    seq = page.evaluate("document.body.dataset.previewSeq")
-    page.keyboard.press("Shift+ArrowRight")
-    for _ in range(6):
-        page.keyboard.press("Shift+ArrowRight")
-    page.keyboard.type("#7a1f1f")
-    wait_for_new_preview(page, seq)
-    board_after = page.get_attribute("#board", "src")
-    assert board_after != board_before
+    # Type a change (the dark squares' colour): the pictures dim at once, then follow.
+    seen = page.evaluate("document.body.dataset.previewSeq")
+    select(page, '"#1c3523"')
+    page.keyboard.type('"#7a1f1f"')
+    assert "stale" in page.get_attribute("#board-view", "class")
+    new_preview(page, seen)
+    assert page.evaluate("pictures.board.digest") != board_before
+    assert "stale" not in page.get_attribute("#board-view", "class")
     assert page.is_visible("#dirty")
 
-    # A mistake: shown at its line, in the gutter and the message; the last good preview stays.
+    # A mistake: marked at its line, listed below; the last good preview stays, marked so.
     put_cursor_after(page, "  width: 8")
     page.keyboard.type("x")
-    line = page.input_value("#text").split("\n").index("  width: 8x") + 1
-    page.wait_for_selector("#problem:not([hidden])", timeout=WAIT)
-    assert page.inner_text("#gutter div.bad") == str(line)
-    assert f"line {line}, column" in page.inner_text("#problem-text")
-    assert "board.width" in page.inner_text("#problem-text")
-    assert page.is_visible("#mark")
-    assert page.get_attribute("#board", "src") == board_after
+    line = editor_text(page).split("\n").index("  width: 8x") + 1
+    page.wait_for_selector("#problems:not([hidden])", timeout=WAIT)
+    assert page.evaluate("editor.marked()")[0]["line"] == line
+    assert page.locator(".cm-lint-marker-error").count() == 1
+    listed = page.inner_text("#problems-list li")
+    assert listed.startswith(f"line {line}: board.width:")
+    assert "failed" in page.get_attribute("#board-view", "class")
     assert "last good preview" in page.inner_text("#freshness")
-    page.screenshot(path=str(tmp_path / "mistake.png"))
 
-    # Fixed: the error goes, the preview is up to date again.
+    # Fixed: the problem goes, the preview is up to date again.
     page.keyboard.press("Backspace")
-    page.wait_for_selector("#problem", state="hidden", timeout=WAIT)
-    page.wait_for_selector("#freshness:text('up to date')", timeout=WAIT)
-    assert page.locator("#gutter div.bad").count() == 0
+    page.wait_for_selector("#problems", state="hidden", timeout=WAIT)
+    up_to_date(page)
 
-    # Save: on disk, atomically, and no longer marked unsaved.
-    page.click("#save")
+    # Save with Ctrl+S: on disk, atomically, and no longer marked unsaved.
+    page.keyboard.press("Control+s")
     page.wait_for_selector("#dirty", state="hidden", timeout=WAIT)
-    saved = (folder / "mini.yaml").read_text(encoding="utf-8")
-    assert 'dark: "#7a1f1f"' in saved and old_colour not in saved.split("dark:")[1][:12]
+    assert 'dark: "#7a1f1f"' in (folder / "mini.yaml").read_text(encoding="utf-8")
     assert not [p for p in os.listdir(folder) if p.endswith(".part")]
 
-    # Download a PDF of the saved game.
+    # Download a PDF of the saved game, and the rule sheet of the text in the editor.
+    page.click("#downloads-button")
     with page.expect_download(timeout=WAIT) as started:
         page.click("#downloads a[download='rules-en.pdf']")
     target = tmp_path / "rules-en.pdf"
     started.value.save_as(target)
     assert target.read_bytes().startswith(b"%PDF")
-    assert problems == []
+    with page.expect_download(timeout=WAIT) as started:
+        page.click("#rules-pdf")
+    assert started.value.suggested_filename == "rules-en.pdf"
 
 
-def test_a_second_tabs_save_over_the_first_is_refused(browser: Any, studio: str, folder: Path) -> None:
-    problems: list[str] = []
-    first = new_page(browser, studio, problems)
-    second = new_page(browser, studio, problems)
+def test_the_editor_completes_indents_and_explains_from_the_schema(
+    browser: Any, studio: Studio, problems: list[str]
+) -> None:
+    page = new_page(browser, studio.url, problems)
+    open_game(page, "mini.yaml")
+    assert page.locator(".cm-content .tok-propertyName, .cm-content span[class]").count() > 20  # YAML colours
+    put_cursor_after(page, "  numbering: pdn")
+    page.keyboard.press("Enter")  # the indentation is kept
+    page.keyboard.type("dr")
+    page.wait_for_selector(".cm-tooltip-autocomplete", timeout=WAIT)
+    offered = page.locator(".cm-tooltip-autocomplete li").all_inner_texts()
+    assert any(item.startswith("drawn") for item in offered)
+    page.wait_for_selector(
+        ".cm-tooltip-autocomplete li[aria-selected='true']:has-text('drawn')", timeout=WAIT
+    )
+    page.keyboard.press("Enter")
+    assert "\n  drawn: \n" in editor_text(page)
+    page.keyboard.type("p")  # the values the schema allows
+    page.wait_for_selector(".cm-tooltip-autocomplete li:has-text('points')", timeout=WAIT)
+    page.keyboard.press("Escape")
+    page.keyboard.press("Home")
+    page.keyboard.press("Shift+Tab")
+    assert "\ndrawn: p" in editor_text(page)
+    page.keyboard.press("Tab")
+    assert "\n  drawn: p" in editor_text(page)
+    # Hover a key: what the schema says of it.
+    text = editor_text(page)
+    at = text.index("capture_choice")
+    page.evaluate("line => editor.gotoLine(line)", text[:at].count("\n") + 1)  # in view
+    box = page.evaluate(
+        "at => { const r = editor.view.coordsAtPos(at); return {x: r.left + 20, y: r.top + 6}; }",
+        at,
+    )
+    page.mouse.move(box["x"] - 5, box["y"])
+    page.mouse.move(box["x"], box["y"])
+    page.wait_for_selector(".cm-schema-help", timeout=WAIT)
+    assert "free, majority, most-value" in page.inner_text(".cm-schema-help")
+    # Find and replace.
+    page.click("#find")
+    page.wait_for_selector(".cm-search", timeout=WAIT)
+
+
+def test_every_error_and_warning_is_marked_at_its_line(
+    browser: Any, studio: Studio, problems: list[str]
+) -> None:
+    page = new_page(browser, studio.url, problems)
+    open_game(page, "mini.yaml")
+    text = editor_text(page)
+    broken = (
+        text.replace("capture_choice: free", "capture_choice: freest")
+        .replace("near_right: light", "near_right: lite")
+        .replace("    letter: W\n", "    letter: W\n    glyph: x\n")
+    )
+    page.evaluate("text => editor.replaceText(text)", broken)
+    wait(page, "() => editor.marked().length === 3")
+    lines = broken.split("\n")
+    marked = sorted(m["line"] for m in page.evaluate("editor.marked()"))
+    assert marked == sorted(
+        n
+        for n, line in enumerate(lines, 1)
+        if line.startswith(("    glyph: x", "  near_right: lite", "    capture_choice: freest"))
+    )
+    assert page.inner_text("#problems-count") == "3 errors"
+    page.click("#problems-list li:nth-child(3)")  # a problem's line, at a click
+    assert (
+        page.evaluate("editor.view.state.doc.lineAt(editor.view.state.selection.main.head).number")
+        == marked[2]
+    )
+    # A warning alone (a colour that vanishes in greyscale): marked, and the sheets still come.
+    page.evaluate("text => editor.replaceText(text)", text.replace('colour: "#f4eee0"', 'colour: "#202020"'))
+    wait(page, "() => editor.marked().some(m => m.severity === 'warning')")
+    up_to_date(page)
+    assert "warning" in page.inner_text("#problems-count")
+
+
+# -- files ---------------------------------------------------------------------------------------------
+
+
+def test_a_second_tabs_save_is_refused_then_compared_and_kept(
+    browser: Any, studio: Studio, folder: Path, problems: list[str]
+) -> None:
+    first = new_page(browser, studio.url, problems)
+    second = new_page(browser, studio.url, problems)
     open_game(first, "mini.yaml")
     open_game(second, "mini.yaml")
     for page, word in ((first, "First"), (second, "Second")):
@@ -193,47 +278,242 @@ def test_a_second_tabs_save_over_the_first_is_refused(browser: Any, studio: str,
     first.click("#save")
     first.wait_for_selector("#dirty", state="hidden", timeout=WAIT)
     second.click("#save")
-    second.wait_for_selector("#problem.conflict:not([hidden])", timeout=WAIT)
-    assert "changed" in second.inner_text("#problem-text")
-    assert second.is_visible("#reload") and second.is_visible("#dirty")
+    second.wait_for_selector("#banner:not([hidden])", timeout=WAIT)
+    assert "changed" in second.inner_text("#banner-text") and second.is_visible("#dirty")
     on_disk = (folder / "mini.yaml").read_text(encoding="utf-8")
     assert "American Checkers First" in on_disk and "Second" not in on_disk
-    # Reloading takes the first tab's text; the editor's own change was the designer's to copy.
-    second.click("#reload")
+    second.click("#banner-buttons button:has-text('Compare')")
+    second.wait_for_selector("#compare .cm-mergeView", timeout=WAIT)
+    assert second.locator("#compare .cm-changedLine").count() >= 2  # the line, on both sides
+    second.click("#compare-mine")
     second.wait_for_selector("#dirty", state="hidden", timeout=WAIT)
-    assert "American Checkers First" in second.input_value("#text")
-    assert problems == []
+    assert "American Checkers Second" in (folder / "mini.yaml").read_text(encoding="utf-8")
+    wait(
+        first, "() => editor.text().includes('American Checkers Second')"
+    )  # the first tab, unchanged, follows
 
 
-def test_a_change_on_disk_reaches_the_page(browser: Any, studio: str, folder: Path) -> None:
-    problems: list[str] = []
-    page = new_page(browser, studio, problems)
+def test_a_change_on_disk_reaches_the_page_without_polling(
+    browser: Any, studio: Studio, folder: Path, problems: list[str]
+) -> None:
+    page = new_page(browser, studio.url, problems)
     open_game(page, "mini.yaml")
-    seq = page.evaluate("document.body.dataset.previewSeq")
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    time.sleep(2.5)
+    assert asked == []  # a quiet page asks nothing: the studio tells it
     path = folder / "mini.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("cell_size: 40", "cell_size: 35", 1), "utf-8")
-    page.wait_for_function(
-        "() => document.getElementById('text').value.includes('cell_size: 35')", timeout=WAIT
-    )
-    wait_for_new_preview(page, seq)
-    # A new file in the folder joins the list.
-    (folder / "second.yaml").write_text(path.read_text(encoding="utf-8").replace("id: mini", "id: second"))
+    wait(page, "() => editor.text().includes('cell_size: 35')")
+    (folder / "second.yaml").write_text(shipped("american-checkers", "second"), encoding="utf-8")
     page.wait_for_selector("nav button[data-name='second.yaml']", timeout=WAIT)
-    assert problems == []
+    (folder / "second.yaml").unlink()
+    page.wait_for_selector("nav button[data-name='second.yaml']", state="detached", timeout=WAIT)
 
 
-def test_a_shipped_game_is_read_only_until_copied(browser: Any, studio: str, folder: Path) -> None:
-    problems: list[str] = []
-    page = new_page(browser, studio, problems)
-    page.click("nav button[data-where='builtin'][data-name='catchup']")
-    page.wait_for_selector("#freshness:text('up to date')", timeout=WAIT)
-    assert page.is_visible("#readonly") and page.get_attribute("#text", "readonly") is not None
-    assert page.is_disabled("#save")
-    page.click("#copy")
-    page.wait_for_function(
-        "() => document.getElementById('name').textContent === 'catchup.yaml'"
-        " && !document.getElementById('text').readOnly",
-        timeout=WAIT,
+def test_a_file_deleted_on_disk_while_open_is_saved_anew(
+    browser: Any, studio: Studio, folder: Path, problems: list[str]
+) -> None:
+    (folder / "doomed.yaml").write_text(shipped("american-checkers", "doomed"), encoding="utf-8")
+    page = new_page(browser, studio.url, problems)
+    page.wait_for_selector("nav button[data-name='doomed.yaml']", timeout=WAIT)
+    open_game(page, "doomed.yaml")
+    put_cursor_after(page, "  en: American Checkers")
+    page.keyboard.type(" Kept")
+    (folder / "doomed.yaml").unlink()
+    page.wait_for_selector("#banner-text:has-text('deleted on disk')", timeout=WAIT)
+    page.keyboard.press("Control+s")
+    page.wait_for_selector("#dirty", state="hidden", timeout=WAIT)
+    assert "American Checkers Kept" in (folder / "doomed.yaml").read_text(encoding="utf-8")
+    (folder / "doomed.yaml").unlink()
+
+
+def test_a_save_keeps_crlf_line_endings(
+    browser: Any, studio: Studio, folder: Path, problems: list[str]
+) -> None:
+    path = folder / "windows.yaml"
+    path.write_bytes(shipped("american-checkers", "windows").replace("\n", "\r\n").encode())
+    os.chmod(path, 0o600)
+    page = new_page(browser, studio.url, problems)
+    page.wait_for_selector("nav button[data-name='windows.yaml']", timeout=WAIT)
+    open_game(page, "windows.yaml")
+    put_cursor_after(page, "  en: American Checkers")
+    page.keyboard.type(" CRLF")
+    page.keyboard.press("Control+s")
+    page.wait_for_selector("#dirty", state="hidden", timeout=WAIT)
+    data = path.read_bytes()
+    assert b"American Checkers CRLF\r\n" in data and data.count(b"\r\n") == data.count(b"\n")
+    assert os.stat(path).st_mode & 0o777 == 0o600
+    path.unlink()
+
+
+def test_new_save_as_rename_delete_and_restore(
+    browser: Any, studio: Studio, folder: Path, problems: list[str]
+) -> None:
+    page = new_page(browser, studio.url, problems)
+    page.on("dialog", lambda dialog: dialog.accept())  # "Delete ...?"
+    page.click("#new")
+    page.select_option("#ask-from", "go-9")
+    page.fill("#ask-name", "my-go")
+    page.click("#ask-ok")
+    wait(page, "() => document.getElementById('name').textContent === 'my-go.yaml'")
+    up_to_date(page)
+    assert "\nid: my-go\n" in editor_text(page) and "id: my-go" in (folder / "my-go.yaml").read_text()
+    page.click("#rename")
+    page.fill("#ask-name", "our-go")
+    page.click("#ask-ok")
+    wait(page, "() => document.getElementById('name').textContent === 'our-go.yaml'")
+    assert not (folder / "my-go.yaml").exists() and "\nid: our-go\n" in (folder / "our-go.yaml").read_text()
+    page.click("#delete")
+    page.wait_for_selector("#banner-text:has-text('in the trash')", timeout=WAIT)
+    assert not (folder / "our-go.yaml").exists() and list((folder / ".trash").iterdir())
+    page.wait_for_selector("#trash-box:not([hidden])", timeout=WAIT)
+    page.click("#trash-box summary")
+    page.click("#trash button:has-text('Restore')")
+    wait(page, "() => document.getElementById('name').textContent === 'our-go.yaml'")
+    assert (folder / "our-go.yaml").exists()
+    # Save as from a shipped game: the copy under a name of one's own, the id following it.
+    open_game(page, "catchup", "builtin")
+    assert page.is_visible("#readonly") and page.is_disabled("#save")
+    page.click("#save-as")
+    page.fill("#ask-name", "my-catchup")
+    page.click("#ask-ok")
+    wait(page, "() => document.getElementById('name').textContent === 'my-catchup.yaml'")
+    assert "\nid: my-catchup\n" in (folder / "my-catchup.yaml").read_text()
+    for name in ("our-go.yaml", "my-catchup.yaml"):
+        (folder / name).unlink()
+
+
+def test_a_linked_descriptor_is_read_only(browser: Any, studio: Studio, problems: list[str]) -> None:
+    page = new_page(browser, studio.url, problems)
+    page.wait_for_selector(
+        "nav li:has(button[data-name='alias.yaml']) .tag:has-text('mini.yaml')", timeout=WAIT
     )
-    assert (folder / "catchup.yaml").read_text() == (builtin_dir() / "catchup.yaml").read_text()
-    assert problems == []
+    open_game(page, "alias.yaml")
+    assert "link to mini.yaml" in page.inner_text("#readonly") and page.is_disabled("#save")
+    assert page.evaluate("editor.view.state.readOnly")
+
+
+# -- play, zoom, read ------------------------------------------------------------------------------
+
+
+def test_moves_are_played_on_the_preview(browser: Any, studio: Studio, problems: list[str]) -> None:
+    page = new_page(browser, studio.url, problems)
+    open_game(page, "mini.yaml")
+    page.mouse.move(*cell_point(page, "start", "c3"))
+    page.wait_for_selector("#start-picture .cellname:has-text('c3')", timeout=WAIT)  # names on hover
+    page.mouse.move(*cell_point(page, "board", "h8"))
+    page.wait_for_selector("#board-picture .cellname:has-text('h8')", timeout=WAIT)
+    page.mouse.click(*cell_point(page, "start", "f6"))  # Black's man on 11
+    assert page.locator("#start-picture circle.target").count() == 2
+    page.mouse.click(*cell_point(page, "start", "e5"))  # to 15
+    wait(page, "() => play.history.length === 2")
+    assert page.inner_text("#moves-played") == "11-15"
+    assert page.inner_text("#play-status").startswith("White to move")
+    page.fill("#move", "22-18")
+    page.press("#move", "Enter")
+    wait(page, "() => play.history.length === 3")
+    assert page.get_attribute("body", "data-position").startswith("B:")
+    page.mouse.click(*cell_point(page, "start", "e5"))  # the capture 15x22, by its two ends
+    page.mouse.click(*cell_point(page, "start", "c3"))
+    wait(page, "() => play.history.length === 4")
+    assert page.inner_text("#moves-played") == "11-15 22-18 15x22"
+    page.click("#undo")
+    assert page.inner_text("#moves-played") == "11-15 22-18"
+    # Any position: set by its text, and played on from there.
+    page.fill("#position", "W:WK30:B23,14")
+    page.click("#position-form button")
+    wait(page, "() => play.current().position === 'W:WK30:B14,23'")
+    assert page.inner_text("#play-status").startswith("White to move")
+    page.click("#restart")
+    assert page.inner_text("#play-title") == "Start"
+
+
+def test_the_board_zooms_and_the_sheets_are_read_page_by_page(
+    browser: Any, studio: Studio, problems: list[str]
+) -> None:
+    page = new_page(browser, studio.url, problems)
+    open_game(page, "mini.yaml")
+    page.click("button.zoom[data-view='board']")
+    page.wait_for_selector("#viewer[open] #viewer-canvas img", timeout=WAIT)
+    small = page.locator("#viewer-canvas img").bounding_box()["width"]
+    page.click("#viewer-in")
+    wait(
+        page,
+        "w => document.querySelector('#viewer-canvas img').getBoundingClientRect().width > w * 1.3",
+        small,
+    )
+    page.click("#viewer-close")
+    page.click("#rules button[data-index='0']")
+    wait(page, "() => document.getElementById('viewer-canvas').dataset.page === '1'")
+    fit = int(page.get_attribute("#viewer-canvas", "data-dpi"))
+    page.click("#viewer-in")
+    page.click("#viewer-in")
+    wait(page, "dpi => Number(document.getElementById('viewer-canvas').dataset.dpi) > dpi", fit)
+    page.keyboard.press("PageDown")
+    wait(page, "() => document.getElementById('viewer-canvas').dataset.page === '2'")
+    assert page.inner_text("#viewer-page") == "page 2 of 2"
+    assert page.get_attribute("#viewer-pdf", "href").startswith("/api/blob/")
+
+
+# -- the page and the studio ----------------------------------------------------------------------
+
+
+def test_the_token_leaves_the_address_bar_and_no_image_is_broken(
+    browser: Any, studio: Studio, problems: list[str]
+) -> None:
+    page = new_page(browser, studio.url, problems, width=1024, height=768)
+    page.wait_for_selector("nav button[data-name='mini.yaml']", timeout=WAIT)
+    assert "token" not in page.url
+    broken = page.evaluate(
+        "[...document.images].filter(i => i.getAttribute('src') && !i.naturalWidth).length"
+    )
+    shown = page.evaluate("[...document.images].filter(i => i.offsetParent !== null).length")
+    assert broken == 0 and shown == 0  # nothing to show yet, and no empty frame shown
+    open_game(page, "mini.yaml")
+    board = page.locator("#board-picture img").bounding_box()
+    assert board["y"] + board["height"] <= 768  # the board in view at 1024 x 768
+    assert page.is_hidden("#downloads-box")
+
+
+def test_facts_run_and_stop_and_a_print_only_game_says_why_it_has_none(
+    browser: Any, studio: Studio, problems: list[str]
+) -> None:
+    page = new_page(browser, studio.url, problems)
+    open_game(page, "mini.yaml")
+    page.fill("#facts-games", "10000")
+    page.click("#facts-run")
+    page.wait_for_selector("#facts-stop:not([hidden])", timeout=WAIT)
+    page.click("#facts-stop")
+    page.wait_for_selector("#facts-result:has-text('stopped after')", timeout=WAIT)
+    open_game(page, "fox-and-geese", "builtin")
+    page.wait_for_selector("#facts-none:has-text('no rules engine plays this game')", timeout=WAIT)
+    assert page.is_disabled("#facts-run") and page.is_hidden("#play")
+
+
+def test_the_page_notices_the_studio_stopping_and_restarting(
+    browser: Any, tmp_path: Path, problems: list[str]
+) -> None:
+    (tmp_path / "mini.yaml").write_text(shipped("american-checkers", "mini"), encoding="utf-8")
+    first = Studio(tmp_path)
+    page = new_page(browser, first.url, [])
+    page.wait_for_selector("#link:has-text('connected')", timeout=WAIT)
+    open_game(page, "mini.yaml")
+    put_cursor_after(page, "  en: American Checkers")
+    page.keyboard.type(" Unsaved")
+    first.stop()
+    page.wait_for_selector("#link.down", timeout=WAIT)
+    assert "not answering" in page.inner_text("#banner-text")
+    page.keyboard.press("Control+s")
+    assert page.is_disabled("#save") and "American Checkers Unsaved" in editor_text(page)
+    second = Studio(tmp_path, port=first.port)  # the same address, a new token
+    try:
+        page.wait_for_selector("#link:has-text('restarted')", timeout=WAIT)
+        assert "Open the address it printed" in page.inner_text("#banner-text")
+        fresh = page.context.new_page()  # the same browser: the text was kept there
+        fresh.goto(second.url + "&open=mine/mini.yaml")
+        fresh.wait_for_selector("#banner-text:has-text('Unsaved text of mini.yaml')", timeout=WAIT)
+        fresh.click("#banner-buttons button:has-text('Restore')")
+        assert "American Checkers Unsaved" in editor_text(fresh)
+    finally:
+        second.stop()

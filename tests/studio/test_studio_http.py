@@ -1,17 +1,21 @@
 """The studio's HTTP side, through Starlette's TestClient: what it serves, what it saves,
-and what it refuses (traversal, symbolic links out, another Host or Origin, no token,
-huge bodies, descriptors that explode). The page itself is driven in Chromium in
-tests/studio/test_studio_browser.py."""
+and what it refuses (traversal, symbolic links out, another Host, Origin or site, no
+token, huge or stalled bodies, a client leaving mid-body). The event stream and the
+previews are tested on a real server (test_studio_live.py), the page in Chromium
+(test_studio_browser.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import io
-import json
 import os
+import stat
+import threading
 import time
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,18 +27,17 @@ from starlette.testclient import TestClient
 from boardgen.descriptor.builtin import builtin_dir
 from boardgen.studio.app import create_app
 from boardgen.studio.folder import version_of
-from boardgen.studio.guard import MAX_BODY
-from boardgen.studio.workers import TimeLimit, Worker
+from boardgen.studio.guard import MAX_BODY, Guard
+from boardgen.studio.workers import FactsJobs
+from tests.support.studio import shipped
 
 PORT = 8765
 TOKEN = "secret-token-for-tests"
 BASE = f"http://127.0.0.1:{PORT}"
-HOSTILE = Path(__file__).parents[1] / "data" / "hostile"
 
 
 def mini_text(game_id: str = "mini") -> str:
-    text = (builtin_dir() / "american-checkers.yaml").read_text(encoding="utf-8")
-    return text.replace("id: american-checkers", f"id: {game_id}", 1)
+    return shipped("american-checkers", game_id)
 
 
 @pytest.fixture(scope="module")
@@ -72,11 +75,16 @@ def test_the_page_needs_the_token_and_sets_its_cookie(client: TestClient) -> Non
     page = anonymous.get(f"/?token={TOKEN}")
     assert page.status_code == 200
     assert TOKEN in page.text and "boardgen studio" in page.text
-    assert "default-src 'none'" in page.headers["content-security-policy"]
+    policy = page.headers["content-security-policy"]
+    assert "default-src 'none'" in policy and "script-src 'self';" in policy and "unsafe" not in policy
+    nonce = policy.split("'nonce-")[1].split("'")[0]
+    assert f'content="{nonce}"' in page.text  # the editor's style sheets carry it
     assert f"boardgen_studio_{PORT}" in page.headers["set-cookie"]
     assert "samesite=strict" in page.headers["set-cookie"].lower()
-    # The cookie now carries the token for the script, the API and the downloads.
-    assert anonymous.get("/static/studio.js").status_code == 200
+    # The cookie now carries the token for the scripts, the API and the downloads.
+    for name in ("studio.js", "editor.js", "studio.css", "editor-licences.txt", "descriptor.schema.json"):
+        assert anonymous.get(f"/static/{name}").status_code == 200, name
+    assert "MIT" in anonymous.get("/static/editor-licences.txt").text
     assert anonymous.get("/api/games").status_code == 200
     assert anonymous.get("/?token=wrong").status_code == 200  # the cookie still holds
     assert plain(client).get("/?token=wrong").status_code == 403
@@ -84,14 +92,17 @@ def test_the_page_needs_the_token_and_sets_its_cookie(client: TestClient) -> Non
 
 def test_the_games_are_the_folders_descriptors_and_the_shipped_ones(client: TestClient) -> None:
     games = client.get("/api/games").json()
-    names = [game["name"] for game in games["mine"]]
-    assert names == ["alias.yaml", "mini.yaml"]  # not escape.yaml (out of the folder), not notes.txt
+    mine = {game["name"]: game for game in games["mine"]}
+    assert sorted(mine) == ["alias.yaml", "mini.yaml"]  # not escape.yaml (out of the folder), not notes.txt
+    assert mine["alias.yaml"]["link"] == "mini.yaml" and mine["mini.yaml"]["link"] is None
     assert "american-checkers" in games["builtin"] and "catchup" in games["builtin"]
-    shipped = client.get("/api/file/builtin/catchup").json()
-    assert shipped["editable"] is False and "id: catchup" in shipped["text"]
-    mine = client.get("/api/file/mine/mini.yaml").json()
-    assert mine["editable"] is True
-    assert mine["version"] == version_of(mine["text"].encode())
+    shipped_game = client.get("/api/file/builtin/catchup").json()
+    assert shipped_game["editable"] is False and "id: catchup" in shipped_game["text"]
+    own = client.get("/api/file/mine/mini.yaml").json()
+    assert own["editable"] is True and own["line_ends"] == "lf"
+    assert own["version"] == version_of(own["text"].encode())
+    alias = client.get("/api/file/mine/alias.yaml").json()  # shown read-only: saves through links are refused
+    assert alias["editable"] is False and alias["link"] == "mini.yaml"
 
 
 # -- hostile requests ---------------------------------------------------------------------------
@@ -111,6 +122,8 @@ def test_the_games_are_the_folders_descriptors_and_the_shipped_ones(client: Test
         "/download/mine/mini.yaml/..%2F..%2Fetc%2Fpasswd",
         "/static/..%2Fapp.py",
         "/static/index.html%2F..%2F..%2Fwork.py",
+        "/api/blob/..%2F..%2Fetc%2Fpasswd",
+        "/api/blob/0123456789abcdef0123456789abcdef",
     ],
 )
 def test_no_path_leads_out_of_the_folder(client: TestClient, path: str) -> None:
@@ -142,11 +155,16 @@ def test_a_symbolic_link_out_of_the_folder_is_not_followed(client: TestClient, s
         ({"Origin": "http://evil.example"}, 403),
         ({"Origin": "http://127.0.0.1:9999"}, 403),
         ({"Origin": "null"}, 403),
+        ({"Sec-Fetch-Site": "cross-site"}, 403),
+        ({"Sec-Fetch-Site": "same-site"}, 403),  # another port of 127.0.0.1 is the same *site*
     ],
 )
-def test_another_host_or_origin_is_refused(client: TestClient, headers: dict[str, str], status: int) -> None:
+def test_another_host_origin_or_site_is_refused(
+    client: TestClient, headers: dict[str, str], status: int
+) -> None:
     for method, path, body in (
         ("GET", "/api/file/mine/mini.yaml", None),
+        ("GET", "/download/mine/mini.yaml/board.svg", None),  # a download loaded as an image elsewhere
         ("PUT", "/api/file/mine/mini.yaml", {"text": "x", "version": None}),
         ("POST", "/api/copy", {"id": "catchup"}),
     ):
@@ -155,18 +173,17 @@ def test_another_host_or_origin_is_refused(client: TestClient, headers: dict[str
         assert "error" in response.json()
 
 
+def test_the_studios_own_page_and_a_typed_address_pass(client: TestClient) -> None:
+    for site in ("same-origin", "none"):
+        assert client.get("/api/games", headers={"Sec-Fetch-Site": site}).status_code == 200
+
+
 def test_a_change_needs_the_token_header_not_only_the_cookie(client: TestClient, studio_dir: Path) -> None:
     before = (studio_dir / "mini.yaml").read_bytes()
     browser = plain(client)
     browser.get(f"/?token={TOKEN}")  # the cookie is set, as for a cross-site form post
     response = browser.put("/api/file/mine/mini.yaml", json={"text": "hacked", "version": version_of(before)})
     assert response.status_code == 403
-    cross_site = client.put(
-        "/api/file/mine/mini.yaml",
-        json={"text": "hacked", "version": version_of(before)},
-        headers={"Sec-Fetch-Site": "cross-site"},
-    )
-    assert cross_site.status_code == 403
     assert (studio_dir / "mini.yaml").read_bytes() == before
 
 
@@ -187,62 +204,59 @@ def test_huge_bodies_are_refused(client: TestClient) -> None:
 def test_bad_bodies_get_one_clean_line(client: TestClient) -> None:
     assert client.post("/api/preview", content=b"not json").status_code == 400
     assert client.post("/api/preview", json=[1, 2]).status_code == 400
-    bad = client.post("/api/preview", json={"text": 3, "name": "mini.yaml", "lang": "en"})
-    assert bad.status_code == 400 and "'text' must be text" in bad.json()["error"]
-    name = client.post("/api/preview", json={"text": "x", "name": "../x.yaml", "lang": "en"})
-    assert name.status_code == 404
+    no_client = client.post("/api/preview", json={"text": "x", "name": "mini.yaml", "lang": "en"})
+    assert no_client.status_code == 400 and "'client'" in no_client.json()["error"]
+    no_stream = client.post("/api/preview", json={"client": "abcdefgh12", "text": "x", "name": "mini.yaml"})
+    assert no_stream.status_code == 409 and "event stream" in no_stream.json()["error"]
     games = client.post("/api/facts", json={"text": "x", "name": "mini.yaml", "games": 10**9})
     assert games.status_code == 400
+    renamed = client.post("/api/rename", json={"from": "mini.yaml", "to": "../x.yaml", "version": "0"})
+    assert renamed.status_code == 404
 
 
-def test_descriptors_that_explode_get_their_located_line(client: TestClient) -> None:
-    """Every hostile descriptor of tests/data/hostile, previewed: the line the command
-    line gives, as a located error for the editor (or a preview when it is fine)."""
-    expected = {}
-    for row in (HOSTILE / "EXPECTED.tsv").read_text(encoding="utf-8").splitlines():
-        name, status, line = row.split("\t")
-        expected[name] = (int(status), line)
-    for name, (status, line) in sorted(expected.items()):
-        text = (HOSTILE / name).read_bytes().decode("utf-8", errors="surrogatepass")
-        answer = client.post(
-            "/api/preview",
-            content=json.dumps({"text": text, "name": name, "lang": "en"}).encode("utf-8", "surrogatepass"),
-            headers={"Content-Type": "application/json"},
-        )
-        assert answer.status_code in (200, 400), name
-        if answer.status_code == 400:  # the text could not even travel as JSON (a lone surrogate)
-            continue
-        result = answer.json()
-        if status == 0:
-            assert result["ok"], name
-            continue
-        assert not result["ok"], name
-        assert result["error"]["text"] == line, name
-        assert result["error"]["line"] == int(line.split(":")[1]), name
+def _asgi(app: Any, messages: list[dict[str, Any]], body_seconds: float) -> list[dict[str, Any]]:
+    """Run one request through the guarded app with the body ``messages`` (then nothing:
+    a client that stopped sending); what the app sent back."""
+    guard = Guard(app.app, TOKEN, lambda: PORT, body_seconds=body_seconds)
+    sent: list[dict[str, Any]] = []
+    scope = {
+        "type": "http",
+        "method": "PUT",
+        "path": "/api/file/mine/mini.yaml",
+        "raw_path": b"/api/file/mine/mini.yaml",
+        "query_string": b"",
+        "headers": [(b"host", f"127.0.0.1:{PORT}".encode()), (b"x-studio-token", TOKEN.encode())],
+        "scheme": "http",
+        "server": ("127.0.0.1", PORT),
+        "client": ("127.0.0.1", 5000),
+        "http_version": "1.1",
+        "root_path": "",
+    }
+    queue = list(messages)
+
+    async def receive() -> dict[str, Any]:
+        if queue:
+            return queue.pop(0)
+        await asyncio.sleep(3600)  # the body stops coming
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    asyncio.run(asyncio.wait_for(guard(scope, receive, send), 30))
+    return sent
 
 
-def test_a_python_tag_is_refused_not_run(client: TestClient, tmp_path: Path) -> None:
-    marker = tmp_path / "ran"
-    text = mini_text() + f'\nhack: !!python/object/apply:os.system ["touch {marker}"]\n'
-    result = client.post("/api/preview", json={"text": text, "name": "mini.yaml", "lang": "en"}).json()
-    assert not result["ok"]
-    assert "tag" in result["error"]["message"]
-    assert not marker.exists()
+def test_a_body_that_stops_coming_is_given_up_and_a_client_that_leaves_is_let_go(client: TestClient) -> None:
+    half = [{"type": "http.request", "body": b'{"text": "id: mini', "more_body": True}]
+    sent = _asgi(client.app, half, body_seconds=0.3)
+    assert sent[0]["status"] == 408 and b"stopped coming" in sent[1]["body"]
+    gone = [*half, {"type": "http.disconnect"}]
+    sent = _asgi(client.app, gone, body_seconds=5)  # no exception, so no traceback on the terminal
+    assert [m["type"] for m in sent] == ["http.response.start", "http.response.body"]
 
 
-def test_work_over_its_time_limit_is_stopped_and_the_worker_replaced() -> None:
-    worker = Worker("test")
-    try:
-        began = time.monotonic()
-        with pytest.raises(TimeLimit, match=r"took longer than 0\.5 s"):
-            worker.run("sleeping", time.sleep, (30,), 0.5)
-        assert time.monotonic() - began < 20
-        assert worker.run("adding", sum, ([1, 2, 3],), 20) == 6
-    finally:
-        worker.close()
-
-
-# -- saving, conflicts, copies -------------------------------------------------------------------
+# -- saving, conflicts, files ---------------------------------------------------------------------
 
 
 def test_saves_are_atomic_and_refused_over_a_newer_file(client: TestClient, studio_dir: Path) -> None:
@@ -259,10 +273,74 @@ def test_saves_are_atomic_and_refused_over_a_newer_file(client: TestClient, stud
     assert "changed since you opened it" in conflict.json()["error"]
     assert conflict.json()["current"] == saved.json()["version"]
     assert (studio_dir / "mini.yaml").read_text() == first
-    # Another program changes the file: the page sees a new version.
+    # Kept after comparing: saved over the version now on disk.
+    kept = client.put(
+        "/api/file/mine/mini.yaml", json={"text": second, "version": conflict.json()["current"]}
+    )
+    assert kept.status_code == 200 and (studio_dir / "mini.yaml").read_text() == second
     (studio_dir / "mini.yaml").write_text(opened["text"], encoding="utf-8")
-    assert client.get("/api/versions").json()["mine"]["mini.yaml"] == opened["version"]
     assert not [p for p in os.listdir(studio_dir) if p.endswith(".part")]
+
+
+def test_a_save_keeps_the_files_mode_and_crlf_line_endings(client: TestClient, studio_dir: Path) -> None:
+    path = studio_dir / "crlf.yaml"
+    path.write_bytes(mini_text("crlf").replace("\n", "\r\n").encode())
+    os.chmod(path, 0o600)
+    opened = client.get("/api/file/mine/crlf.yaml").json()
+    assert opened["line_ends"] == "crlf"
+    text = (
+        opened["text"].replace("\r\n", "\n").replace("cell_size: 40", "cell_size: 41")
+    )  # as the editor sends it
+    assert (
+        client.put("/api/file/mine/crlf.yaml", json={"text": text, "version": opened["version"]}).status_code
+        == 200
+    )
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert path.read_bytes() == text.replace("\n", "\r\n").encode()
+    path.unlink()
+
+
+def test_a_file_deleted_on_disk_can_be_saved_again(client: TestClient, studio_dir: Path) -> None:
+    path = studio_dir / "gone.yaml"
+    path.write_text(mini_text("gone"), "utf-8")
+    opened = client.get("/api/file/mine/gone.yaml").json()
+    path.unlink()  # another program deletes it while it is open
+    refused = client.put(
+        "/api/file/mine/gone.yaml", json={"text": opened["text"], "version": opened["version"]}
+    )
+    assert refused.status_code == 409 and refused.json()["current"] is None
+    again = client.put("/api/file/mine/gone.yaml", json={"text": opened["text"], "version": None})
+    assert again.status_code == 200 and path.read_text() == opened["text"]
+    path.unlink()
+
+
+def test_new_save_as_rename_delete_and_restore(client: TestClient, studio_dir: Path) -> None:
+    made = client.post("/api/new", json={"name": "my-go.yaml", "from": "go-9"})
+    assert made.status_code == 200 and "id: my-go\n" in (studio_dir / "my-go.yaml").read_text()
+    again = client.post("/api/new", json={"name": "my-go.yaml", "from": "go-9"})
+    assert again.status_code == 409 and "already exists" in again.json()["error"]
+    copy = client.post(
+        "/api/new", json={"name": "copy-go.yaml", "text": "id: my-go\nformat: 1\n", "line_ends": "crlf"}
+    )
+    assert (
+        copy.status_code == 200
+        and (studio_dir / "copy-go.yaml").read_bytes() == b"id: copy-go\r\nformat: 1\r\n"
+    )
+    renamed = client.post(
+        "/api/rename", json={"from": "my-go.yaml", "to": "our-go.yaml", "version": made.json()["version"]}
+    )
+    assert renamed.status_code == 200 and "id: our-go\n" in (studio_dir / "our-go.yaml").read_text()
+    assert not (studio_dir / "my-go.yaml").exists()
+    deleted = client.post("/api/delete", json={"name": "our-go.yaml", "version": renamed.json()["version"]})
+    kept = deleted.json()["kept"]
+    assert deleted.status_code == 200 and (studio_dir / ".trash" / kept).exists()
+    games = client.get("/api/games").json()
+    assert "our-go.yaml" not in [g["name"] for g in games["mine"]]
+    assert [t["name"] for t in games["trash"]] == ["our-go.yaml"]
+    restored = client.post("/api/restore", json={"kept": kept})
+    assert restored.status_code == 200 and (studio_dir / "our-go.yaml").exists()
+    for name in ("our-go.yaml", "copy-go.yaml"):
+        (studio_dir / name).unlink()
 
 
 def test_a_shipped_game_is_copied_once(client: TestClient, studio_dir: Path) -> None:
@@ -276,30 +354,7 @@ def test_a_shipped_game_is_copied_once(client: TestClient, studio_dir: Path) -> 
     (studio_dir / "catchup.yaml").unlink()
 
 
-# -- previews, downloads, facts ------------------------------------------------------------------
-
-
-def test_a_preview_shows_every_picture_in_the_language_asked(client: TestClient) -> None:
-    result = client.post("/api/preview", json={"text": mini_text(), "name": "mini.yaml", "lang": "fr"}).json()
-    assert result["ok"] and result["lang"] == "fr" and result["title"].startswith("Dames anglaises")
-    assert result["board"].startswith("data:image/svg+xml;base64,")
-    assert result["pieces"] and all(page.startswith("data:image/png;base64,") for page in result["pieces"])
-    assert len(result["rules"]) >= 2
-    assert "rules-fr.pdf" in result["files"]
-    unknown = client.post(
-        "/api/preview", json={"text": mini_text(), "name": "mini.yaml", "lang": "xx"}
-    ).json()
-    assert unknown["lang"] == "en"
-
-
-def test_a_mistake_is_located_at_its_line(client: TestClient) -> None:
-    text = mini_text().replace("  width: 8\n", "  width: eight\n", 1)
-    line = text.splitlines().index("  width: eight") + 1
-    result = client.post("/api/preview", json={"text": text, "name": "mini.yaml", "lang": "en"}).json()
-    assert not result["ok"]
-    assert result["error"]["line"] == line
-    assert result["error"]["key"] == "board.width"
-    assert result["error"]["text"].startswith(f"mini.yaml:{line}:")
+# -- downloads, facts ------------------------------------------------------------------------------
 
 
 def test_downloads_are_the_files_of_the_saved_game(client: TestClient) -> None:
@@ -316,88 +371,65 @@ def test_downloads_are_the_files_of_the_saved_game(client: TestClient) -> None:
         "catchup/catchup.yaml" in names and "catchup/rules-fr.pdf" in names and "catchup/board.svg" in names
     )
     assert client.get("/download/builtin/catchup/catchup.zip").content == packed.content  # deterministic
-
-
-def test_maker_files_are_offered_and_made(client: TestClient) -> None:
-    files = client.post("/api/preview", json={"text": mini_text(), "name": "mini.yaml", "lang": "en"}).json()
-    assert {"board-laser.svg", "pieces-laser.svg", "board.stl", "pieces.stl"} <= set(files["files"])
     laser = client.get("/download/mine/mini.yaml/board-laser.svg")
     assert laser.status_code == 200 and b"<svg" in laser.content
     stl = client.get("/download/builtin/catchup/pieces.stl")
     assert stl.status_code == 200 and len(stl.content) > 84
 
 
-def test_game_facts_run_in_a_worker_and_report_progress(client: TestClient) -> None:
+def _finished(client: TestClient, key: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 120
+    while True:
+        run: dict[str, Any] = client.get(f"/api/facts/{key}").json()
+        if run["state"] != "running" or time.monotonic() > deadline:
+            return run
+        time.sleep(0.1)
+
+
+def test_game_facts_run_in_a_worker_stop_on_request_and_refuse_a_print_only_game(client: TestClient) -> None:
     started = client.post(
         "/api/facts", json={"text": mini_text(), "name": "mini.yaml", "games": 24, "seed": 3}
     )
-    key = started.json()["key"]
-    deadline = time.monotonic() + 120
-    while True:
-        run = client.get(f"/api/facts/{key}").json()
-        if run["state"] != "running" or time.monotonic() > deadline:
-            break
-        time.sleep(0.2)
+    run = _finished(client, started.json()["key"])
     assert run["state"] == "done", run
     figures = run["result"]
     assert figures["games_played"] == 24 and figures["seed"] == 3
     assert sum(p["games"] for p in figures["policies"].values()) == 24
     assert client.get("/api/facts/nonsense").status_code == 404
-
-
-def _studio_workers(folder: Path) -> set[int]:
-    """Processes of the fork server started for this studio (named in its command line)."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
-            environ = (entry / "environ").read_bytes()
-        except OSError:
-            continue
-        if b"boardgen.studio.work" in command and f"STUDIO_TEST={folder}".encode() in environ:
-            found.add(int(entry.name))
-    return found
-
-
-@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="needs Linux /proc")
-def test_the_workers_end_with_the_studio_even_when_it_is_killed(tmp_path: Path) -> None:
-    """A facts run still playing when the studio is killed (SIGKILL: no clean-up at all)
-    ends within seconds, rather than playing on to its time limit."""
-    import signal
-    import subprocess
-    import sys
-    import urllib.request
-
-    (tmp_path / "mini.yaml").write_text(mini_text(), encoding="utf-8")
-    studio = subprocess.Popen(
-        [sys.executable, "-m", "boardgen.studio", str(tmp_path), "--port", "0"],
-        stdout=subprocess.PIPE,
-        env={**os.environ, "STUDIO_TEST": str(tmp_path)},
-        text=True,
+    long = client.post("/api/facts", json={"text": mini_text(), "name": "mini.yaml", "games": 10_000})
+    stopped = client.delete(f"/api/facts/{long.json()['key']}").json()
+    assert stopped["state"] == "stopped"
+    fox = client.post(
+        "/api/facts", json={"text": shipped("fox-and-geese", "mini"), "name": "mini.yaml", "games": 10}
     )
-    try:
-        assert studio.stdout is not None
-        url = studio.stdout.readline().strip()
-        base, token = url.split("/?token=")
-        body = json.dumps({"text": mini_text(), "name": "mini.yaml", "games": 10_000}).encode()
-        request = urllib.request.Request(
-            f"{base}/api/facts",
-            data=body,
-            headers={"X-Studio-Token": token, "Content-Type": "application/json"},
-            method="POST",
-        )
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            assert answer.status == 200
-        deadline = time.monotonic() + 60
-        while len(_studio_workers(tmp_path)) < 3 and time.monotonic() < deadline:
-            time.sleep(0.2)  # the fork server, the preview worker and the facts run
-        assert len(_studio_workers(tmp_path)) >= 3
-    finally:
-        studio.send_signal(signal.SIGKILL)
-        studio.wait()
-    deadline = time.monotonic() + 20
-    while _studio_workers(tmp_path) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert not _studio_workers(tmp_path)
+    refused = _finished(client, fox.json()["key"])
+    assert refused["state"] == "error" and "no rules engine plays this game" in refused["error"]["message"]
+
+
+def test_starting_facts_does_not_hold_other_requests(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Starting a process takes time: it happens in a thread, and other requests are
+    answered meanwhile (the order of the answers shows it, whatever the machine's speed)."""
+    real = FactsJobs.start
+    entered = threading.Event()
+
+    def slow(self: FactsJobs, *args: Any) -> str:
+        entered.set()
+        time.sleep(2)
+        return real(self, *args)
+
+    monkeypatch.setattr(FactsJobs, "start", slow)
+    order: list[str] = []
+
+    def facts() -> None:
+        client.post("/api/facts", json={"text": mini_text(), "name": "mini.yaml", "games": 2})
+        order.append("facts")
+
+    thread = threading.Thread(target=facts)
+    thread.start()
+    assert entered.wait(30)
+    assert client.get("/api/hello").status_code == 200
+    order.append("hello")
+    thread.join(60)
+    assert order == ["hello", "facts"]
