@@ -100,7 +100,7 @@ bench: $(TEST_STAMP)
 crosscheck: $(TEST_STAMP)
 	$(BIN)/python benchmarks/crosscheck.py --positions 100000
 
-# The sdist and the wheel, the compiled games inside (pip install dist/boardgen-*.whl).
+# The sdist and the wheel, the compiled games inside (pip install dist/boardgen_print-*.whl; the distribution is named boardgen-print).
 dist: $(TEST_STAMP) $(COMPILED)
 	rm -rf dist
 	$(BIN)/python -m build --no-isolation --outdir dist .

@@ -1,5 +1,5 @@
 """Python-Markdown extension (what MkDocs uses): board diagrams in fenced blocks
-(``pip install boardgen[markdown]``).
+(``pip install 'boardgen-print[markdown]'``).
 
 A fenced block whose info string is ``boardgen`` holds ``key: value`` lines (``game``
 plus the options every front end shares, :data:`boardgen.docext.blocks.OPTIONS`) and

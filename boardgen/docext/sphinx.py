@@ -1,4 +1,4 @@
-"""Sphinx extension: board diagrams in reStructuredText (``pip install boardgen[sphinx]``).
+"""Sphinx extension: board diagrams in reStructuredText (``pip install 'boardgen-print[sphinx]'``).
 
 In ``conf.py``: ``extensions = ["boardgen.sphinx"]`` (and, for your own games,
 ``boardgen_variants = ["games"]``: folders of descriptors, relative to ``conf.py``);
