@@ -107,5 +107,6 @@ def test_forms_that_read_the_same_everywhere_are_accepted() -> None:
     assert boardgen.svg(START, colours="dark:#556b2f black:red") == boardgen.svg(
         START, colours={"dark": "#556b2f", "black": "red"}
     )
-    assert "Last move: c3." in boardgen.svg(CATCHUP.start, lastmove="c3")  # a placement is one cell
+    placed = CATCHUP.start.play("c3")
+    assert "Last move: c3." in boardgen.svg(placed, lastmove="c3")  # a placement is one cell
     assert START.move("f6-e5") == START.move("11-15")  # a numbered board reads cell names as arrows do

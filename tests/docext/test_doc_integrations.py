@@ -40,6 +40,7 @@ The king takes two men, as :numref:`fig-king` shows (see :ref:`fig-king`):
    :caption: White's king takes *two* men.
 
 .. boardgen:: pool-checkers
+   :position: W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15
    :lastmove: 11-15
 """
 

@@ -25,6 +25,7 @@ markdown = pytest.importorskip("markdown")
 
 GAME = "american-checkers"
 KING = "W:W27,K30:B23,14"
+AFTER = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"  # after 11-15
 
 #: (API keywords, command-line arguments, Sphinx/Markdown options) for each option.
 TABLE: list[tuple[dict[str, Any], list[str], dict[str, str]]] = [
@@ -46,7 +47,11 @@ TABLE: list[tuple[dict[str, Any], list[str], dict[str, str]]] = [
         ["--fill", "15:#123456", "--fill", "d4"],
         {"fill": "15:#123456 d4"},
     ),
-    ({"lastmove": "11-15"}, ["--lastmove", "11-15"], {"lastmove": "11-15"}),
+    (
+        {"position": AFTER, "lastmove": "11-15"},
+        ["--position", AFTER, "--lastmove", "11-15"],
+        {"position": AFTER, "lastmove": "11-15"},
+    ),
     ({"flipped": True}, ["--flipped"], {"flipped": "yes"}),
     ({"coordinates": False}, ["--no-coordinates"], {"coordinates": "no"}),
     ({"size": 320}, ["--size", "320"], {"size": "320"}),
