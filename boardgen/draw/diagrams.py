@@ -394,6 +394,9 @@ def _plan(
         pieces = dict(engine.pieces(position.state))
     if last:
         _check_lastmove(variant, pieces, last, shown_text(lastmove))
+    elsewhere = ()
+    if shown is not None and last and not set(last) & shown:  # the last move was made off the part shown
+        elsewhere, last = last, ()
     for option, cells in (
         ("arrows", [c for p, _ in paths for c in p] + list(circles)),
         ("fill", tints),
@@ -459,8 +462,8 @@ def _plan(
         lines.append(say("labelled", labels=", ".join(f"{name(c)} {text}" for c, text in plain.items())))
     if tints:
         lines.append(say("highlighted", cells=names(variant, tints)))
-    if last:
-        lines.append(say("last_move", path=to.join(name(c) for c in last)))
+    if last or elsewhere:
+        lines.append(say("last_move", path=to.join(name(c) for c in last or elsewhere)))
     if flipped:
         lines.append(flipped_line(variant, lang))
     if shown is not None:

@@ -83,7 +83,7 @@ MISUSES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
     ("sheet(every='a')", lambda: RECORD.sheet(every="a"), TypeError, "every must be an int"),
     ("sheet(lang='xx')", lambda: RECORD.sheet(lang="xx"), boardgen.BoardgenError, "language 'xx'"),
     ("sheet(paper='b5')", lambda: RECORD.sheet(paper="b5"), boardgen.BoardgenError, "paper"),
-    ("animation(width=0)", lambda: RECORD.animation(width=0), boardgen.BoardgenError, "from 100 to 2000"),
+    ("animation(width=0)", lambda: RECORD.animation(width=0), boardgen.BoardgenError, "from 16 to 4000"),
     ("position(ply=99)", lambda: RECORD.position(99), boardgen.BoardgenError, "out of range"),
     ("W:: (no pieces)", lambda: GAME.position("W::"), boardgen.BoardgenError, "no pieces on the board"),
 ]

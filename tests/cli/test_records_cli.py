@@ -149,7 +149,7 @@ def test_an_option_that_changes_nothing_is_refused(in_tmp: Path) -> None:
     code, _, err = run("game", GO, "-o", "g.gif", "--every", "10")
     assert code == 2 and "--every does not apply to a .gif output" in err
     code, _, err = run("game", HEX, "-o", "s.pdf", "--width", "300")
-    assert code == 2 and "--width does not apply to a .pdf output" in err
+    assert code == 2 and "--size does not apply to a .pdf output" in err
     assert list(in_tmp.iterdir()) == []
 
 
