@@ -394,7 +394,7 @@ def _plan(
         pieces = dict(engine.pieces(position.state))
     if last:
         _check_lastmove(variant, pieces, last, shown_text(lastmove))
-    elsewhere = ()
+    elsewhere: tuple[int, ...] = ()
     if shown is not None and last and not set(last) & shown:  # the last move was made off the part shown
         elsewhere, last = last, ()
     for option, cells in (
