@@ -11,7 +11,10 @@ import pytest
 import boardgen
 from boardgen.records.sgf.tree import main_line
 
-TREE = "(;GM[1]SZ[9]PB[Ann]PW[Bob];B[ee];W[cc](;B[dd];W[gg](;B[ff])(;B[fg]C[also good]))(;B[cd]C[side];W[dc])(;B[aa]))"
+TREE = (
+    "(;GM[1]SZ[9]PB[Ann]PW[Bob];B[ee];W[cc]"
+    "(;B[dd];W[gg](;B[ff])(;B[fg]C[also good]))(;B[cd]C[side];W[dc])(;B[aa]))"
+)
 
 
 def test_the_tree_keeps_every_branch_on_the_node_it_replaces() -> None:
