@@ -7,6 +7,8 @@
   Little Golem's Havannah export writes no ``GM``: a file named ``.hgf``, or a game
   whose first move names a cell as a capital and a number (``W[J4]``, where Go writes
   two letters), is Havannah.
+* **Othello** when every line that carries moves is a transcript (``f5d6c3...``) or a
+  line of a game list holding one (:mod:`boardgen.records.othello`).
 * **PDN** otherwise (draughts: tags ``[...]`` and numbered moves).
 
 Any other ``GM`` is refused at its place, naming the games read.
@@ -20,6 +22,7 @@ import re
 from typing import Literal
 
 from ..errors import BoardgenError
+from .othello import is_othello
 from .sgf.tree import SgfNode, cut
 
 #: File names that say SGF's syntax (``.hgf``: Little Golem's Havannah).
@@ -32,14 +35,16 @@ _LG_CELL = re.compile(r"^[A-Z][1-9][0-9]?$")
 GameKind = Literal["go", "hex", "havannah"]
 
 
-def record_format(text: str, name: str) -> Literal["pdn", "sgf"]:
-    """``"sgf"`` or ``"pdn"``, for the record ``text`` read from a file named ``name``."""
+def record_format(text: str, name: str) -> Literal["pdn", "sgf", "othello"]:
+    """``"sgf"``, ``"othello"`` or ``"pdn"``, for the record ``text`` read from a file named ``name``."""
     start = _LEADING.match(text)
     at = start.end() if start else 0
     if _GAME.match(text, at):
         return "sgf"
     if name.lower().endswith(SGF_SUFFIXES) and _GAME.search(text, at):
         return "sgf"
+    if is_othello(text):
+        return "othello"
     return "pdn"
 
 

@@ -30,6 +30,7 @@ from ..model.games import open_game
 from ..model.positions import Game
 from .detect import SGF_SUFFIXES, record_format, sgf_game_kind
 from .limits import MAX_GAMES
+from .othello import othello_records
 from .pdn.reader import iter_pdn
 from .record import GameLoader, GameRecord
 from .sgf.connection import connection_record
@@ -89,11 +90,17 @@ def iter_records(
     in whichever format it is written. Options as for :func:`boardgen.records.pdn.read_pdn`;
     ``game`` plays an SGF record on another board of its game and size."""
     text, name = record_text(
-        source, file, suffixes=(".pdn", *SGF_SUFFIXES), reader="read_records takes a path, a record's text"
+        source,
+        file,
+        suffixes=(".pdn", ".txt", ".csv", *SGF_SUFFIXES),
+        reader="read_records takes a path, a record's text",
     )
     report = on_error if on_error is not None else (lambda error: None) if skip_bad else None
-    if record_format(text, name) == "pdn":
+    kind = record_format(text, name)
+    if kind == "pdn":
         return iter_pdn(io.StringIO(text), game=game, folders=folders, file=name, on_error=report, load=load)
+    if kind == "othello":
+        return othello_records(text, file=name, game=game, folders=folders, on_error=report, load=load)
     return _sgf_games(text, name, game, folders, report, load)
 
 

@@ -24,9 +24,10 @@ from ..model.positions import Game, Move, Position
 #: A move named by its number: ``12.``, ``12...``, either followed by the move.
 _NAMED = re.compile(r"([0-9]{1,5})(\.\.\.|\.)\s*(\S*)")
 
-#: The formats records are read from: PDN (draughts), SGF (Go; Hex as HexGui writes it)
-#: and Little Golem's Havannah export (``.hgf``, SGF's syntax).
-FORMATS = ("pdn", "sgf", "hgf")
+#: The formats records are read from: PDN (draughts), SGF (Go; Hex as HexGui writes it),
+#: Little Golem's Havannah export (``.hgf``, SGF's syntax) and Othello's transcripts and
+#: game lists (:mod:`boardgen.records.othello`).
+FORMATS = ("pdn", "sgf", "hgf", "othello")
 
 
 class GameLoader(Protocol):

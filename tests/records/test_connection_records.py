@@ -148,4 +148,3 @@ def test_a_bad_file_is_one_located_line(tmp_path: Path) -> None:
         read_connection_record(path)
     assert str(error.value).startswith(f"{path}:3:7: Hex SGF move 2 (W[zz])")
     assert "\n" not in str(error.value)
-

@@ -43,7 +43,7 @@ def test_a_championship_game_replays_to_its_score(index: int) -> None:
         cell = grid.parse(moves[number : number + 2].lower())
         if game.legal_moves(position) == [PASS]:
             position = game.play(position, PASS)
-        assert cell in game.legal_moves(position), f"move {number // 2 + 1} ({moves[number:number + 2]})"
+        assert cell in game.legal_moves(position), f"move {number // 2 + 1} ({moves[number : number + 2]})"
         position = game.play(position, cell)
     assert game.is_over(position)
     black, white = game.counts(position)
