@@ -9,7 +9,7 @@ DIGEST := $(shell cksum < pyproject.toml | cut -d' ' -f1)
 RUN_STAMP := $(VENV)/.run-$(DIGEST)
 TEST_STAMP := $(VENV)/.test-$(DIGEST)
 
-.PHONY: boards library test fuzz lint imports bench crosscheck clean setup system-deps compiled assembly textfit dist
+.PHONY: boards library test fuzz lint imports bench crosscheck clean setup system-deps compiled assembly textfit dist docs pictures
 
 setup: $(TEST_STAMP)
 
@@ -65,7 +65,7 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff format --check boardgen
 	$(BIN)/lint-imports
 
-# Circles, imports up a layer, levels and the largest modules (README, "Architecture").
+# Circles, imports up a layer, levels and the largest modules (docs/develop/architecture.md).
 imports: $(TEST_STAMP)
 	$(BIN)/python scripts/import_graph.py
 
@@ -100,10 +100,22 @@ bench: $(TEST_STAMP)
 crosscheck: $(TEST_STAMP)
 	$(BIN)/python benchmarks/crosscheck.py --positions 100000
 
-# The sdist and the wheel, the compiled games inside (pip install dist/boardgen_print-*.whl; the distribution is named boardgen-print).
+# The documentation site (docs/, MyST Markdown) as HTML in docs/_build/html: every warning
+# is an error, and every picture is drawn by boardgen's own directive while it builds.
+# `make test` builds it too (tests/docs/test_site.py).
+docs: $(TEST_STAMP) $(COMPILED)
+	$(BIN)/sphinx-build -W --keep-going -q -b html docs docs/_build/html
+
+# The README's pictures (docs/img/readme-*.png), drawn by boardgen; a test fails when a
+# committed one is no longer what this draws.
+pictures: $(RUN_STAMP) $(COMPILED)
+	$(BIN)/python scripts/readme_pictures.py
+
+# The sdist and the wheel, the compiled games inside (pip install dist/boardgen_print-*.whl; the
+# distribution is named boardgen-print).
 dist: $(TEST_STAMP) $(COMPILED)
 	rm -rf dist
 	$(BIN)/python -m build --no-isolation --outdir dist .
 
 clean:
-	rm -rf output library dist $(COMPILED) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf output library dist docs/_build $(COMPILED) .pytest_cache .mypy_cache .ruff_cache

@@ -17,7 +17,7 @@ Run from the project root:  python benchmarks/bench_outputs.py [--quick]
    descriptor made on the fly, cell size 20 mm): time and bytes of the board SVG and
    of the tiled board PDF, per cell, to show they grow linearly with the cell count.
 
-Prints Markdown tables (the README's "Speed and scale" section is a copy of one run).
+Prints Markdown tables (docs/develop/performance.md, "Outputs", is a copy of one run).
 A benchmark, not a test: it asserts nothing but that every command succeeded.
 """
 

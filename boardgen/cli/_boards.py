@@ -309,7 +309,7 @@ def _terminate(number: int, frame: object) -> None:
     "--out",
     "out_dir",
     type=_Folder(file_okay=False, path_type=Path),
-    default=Path("output"),
+    default="output",  # made a Path by the type; written so the docs show it plainly
     show_default=True,
     help="Folder to fill: <id>/ per game (boards, diagrams, pieces, rule sheets), booklets, index.html.",
 )

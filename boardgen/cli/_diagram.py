@@ -109,7 +109,7 @@ def _draw(request: _Request) -> bytes:
     return api.png(position, size=request.size, dpi=request.dpi or 200, **options)
 
 
-#: Largest batch file, and most diagrams in one batch (README, "Limits").
+#: Largest batch file, and most diagrams in one batch (docs/reference/limits.md).
 MAX_BATCH_BYTES = 4 << 20
 MAX_BATCH_LINES = 10_000
 

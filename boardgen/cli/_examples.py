@@ -1,5 +1,5 @@
 """The ``examples`` command: the example game records boardgen ships, copied where the
-README's commands find them (``examples/``), so they run the same from an installed
+docs' commands find them (``examples/``), so they run the same from an installed
 wheel as from a checkout."""
 
 from __future__ import annotations

@@ -17,11 +17,11 @@ _VARIANT_HELP = "VARIANT is a variant id or a path to a descriptor YAML file."
 
 #: Positions whose moves one perft depth may generate: counting depth N means generating
 #: the moves of every position N-1 plies deep, so a depth is refused, before it starts,
-#: when the previous depth counted more (about 15 s of work; README, "Limits").
+#: when the previous depth counted more (about 15 s of work; docs/reference/limits.md).
 PERFT_POSITIONS = 2_000_000
 
 #: Bytes ``moves`` may print: each line carries the whole position after the move, so a
-#: crowded big board could otherwise print gigabytes, for minutes (README, "Limits").
+#: crowded big board could otherwise print gigabytes, for minutes (docs/reference/limits.md).
 MOVES_OUTPUT = 8 * 1024 * 1024
 _POSITION = click.option(
     "--position",

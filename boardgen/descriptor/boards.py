@@ -48,7 +48,7 @@ from .printable import check_printable
 from .reader import Reader
 from .yamlload import PathKey
 
-# Documented limits (README, "Limits"): beyond them a descriptor is refused with a clear message.
+# Documented limits (docs/reference/limits.md): beyond them a descriptor is refused with a clear message.
 #: Squares per side of a square board (and of a rhombus, and of a lattice of points).
 SQUARE_SIZE = (2, 100)
 #: Cells per edge of a hexhex board, a triangle, or a star's middle hexagon.

@@ -38,7 +38,7 @@ from .words import COLOUR_PATTERN
 from .words import texts as _texts
 from .yamlload import Loaded, PathKey
 
-# Documented limits (README, "Limits"): beyond them a descriptor is refused with a clear message.
+# Documented limits (docs/reference/limits.md): beyond them a descriptor is refused with a clear message.
 #: Distance between neighbouring cell centres, in mm.
 CELL_SIZE_MM = (5.0, 150.0)
 #: Highest number on a scoring track.

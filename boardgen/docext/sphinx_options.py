@@ -9,6 +9,12 @@ directive of one argument, options and no content, and reads the options: plain 
 (``:move: 11-15``, ``:flipped:``, one line each, known names, once each, values the
 spec accepts) with a dictionary lookup, and any other block with docutils' own parser.
 So what a page means, and every error it reports, stays exactly docutils'.
+
+In a MyST Markdown page (```` ```{boardgen} GAME ```` fences) the state is MyST's
+stand-in for docutils', and the block is MyST's: the text after the directive's name
+comes first, then the lines of the fence. Plain option lines are read the same way;
+any other block (a ``---`` YAML block of options, a value on several lines) is read by
+MyST's own directive parser, so a Markdown page means what MyST says it means.
 """
 
 from __future__ import annotations
@@ -17,10 +23,10 @@ __all__ = ["OptionSpec", "read_block"]
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from docutils.parsers.rst import Directive
-from docutils.parsers.rst.states import Body, MarkupError
+from docutils.parsers.rst.states import Body, MarkupError, RSTState
 
 #: Option names and the functions that check and convert their values (docutils' form).
 OptionSpec = Mapping[str, Callable[[Any], Any]]
@@ -49,6 +55,8 @@ def read_block(directive: Directive, spec: OptionSpec) -> tuple[list[str], dict[
     it as docutils does (``Error in "NAME" directive: ...``).
     """
     block = directive.content
+    if not isinstance(directive.state, RSTState):
+        return _read_myst(list(block), spec)
     if block and _blank_lines_first(directive):
         # docutils drops one blank line (the directive's own, empty); a second one ends
         # the argument block before it starts: everything is content.
@@ -65,6 +73,30 @@ def read_block(directive: Directive, spec: OptionSpec) -> tuple[list[str], dict[
     if any(line.strip() for line in rest):
         raise MarkupError("no content permitted")
     return arguments, options
+
+
+def _read_myst(block: list[str], spec: OptionSpec) -> tuple[list[str], dict[str, Any]]:
+    """The argument and options of a MyST fence's ``block`` (see the module's text)."""
+    if block and not _FIELD.match(block[0]) and block[0].strip() != "---":
+        head, rest = block[0], block[1:]
+    else:  # nothing after the directive's name: the block starts with its options
+        head, rest = "", block
+    words = head.split()
+    options = _plain(rest, spec) if len(words) == 1 else None
+    if options is not None:
+        return words, options
+    # lazy: MyST's parser is needed only by a MyST page (myst-parser is then installed)
+    from myst_parser.parsers.directives import parse_directive_text
+
+    class _Block(Directive):
+        required_arguments = _OneArgument.required_arguments
+        final_argument_whitespace = _OneArgument.final_argument_whitespace
+        option_spec: ClassVar[dict[str, Callable[[Any], Any]] | None] = dict(spec)
+
+    parsed = parse_directive_text(_Block, head, "\n".join(rest))
+    if parsed.warnings:
+        raise MarkupError("; ".join(warning.msg for warning in parsed.warnings))
+    return list(parsed.arguments), dict(parsed.options)
 
 
 def _blank_lines_first(directive: Directive) -> bool:

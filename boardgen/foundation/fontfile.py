@@ -15,7 +15,7 @@ from typing import NamedTuple
 from ..errors import BoardgenError
 from .inputfile import read_input
 
-#: Largest font file a descriptor or theme may name (README, "Limits").
+#: Largest font file a descriptor or theme may name (docs/reference/limits.md).
 MAX_FONT_BYTES = 32 * 1024 * 1024
 
 

@@ -10,7 +10,7 @@ promises:
   for ever, a device could be endless. The file is opened without blocking and checked
   again after opening, so one swapped in between is refused too.
 * At most ``limit`` + 1 bytes are read: a file over its limit is refused without being
-  read whole (the limits are in the README's limits table).
+  read whole (the limits are in docs/reference/limits.md).
 * Text must be UTF-8 (a byte-order mark is dropped); the first byte that is not is
   named with its line and column. PDN records may fall back to Latin-1, as older
   collections are written.

@@ -58,7 +58,7 @@ from ..rules.registry import make_game
 
 #: The games played when none are asked for: half by each player.
 DEFAULT_GAMES = 2000
-#: The most games one run may ask for (README, "Limits").
+#: The most games one run may ask for (docs/reference/limits.md).
 MAX_GAMES = 100_000
 #: A game with no result after this many plies is counted as unfinished.
 MAX_PLIES = 600

@@ -1,4 +1,4 @@
-"""The limits every game-record format keeps (the README's limits table): how much is read.
+"""The limits every game-record format keeps (docs/reference/limits.md): how much is read.
 
 A record file is read whole only below :data:`MAX_PDN_BYTES`; a collection holds at most
 :data:`MAX_GAMES` games and a game at most :data:`MAX_PLIES` plies, whatever the format.

@@ -375,7 +375,7 @@ def _map_art(artwork: Scene, paper: Paper, plan: Plan, c: Catalogue) -> tuple[tu
     return tuple(items), subtitle
 
 
-#: Most pages one board may be tiled over (documented in the README's limits): beyond
+#: Most pages one board may be tiled over (documented in docs/reference/limits.md): beyond
 #: it a board is refused before anything is drawn, rather than printing a ream.
 MAX_PAGES = 250
 

@@ -3,7 +3,7 @@
 A descriptor names its family with ``rules.family``; :func:`family` finds the
 :class:`~.family.RuleFamily` of that name. The built-in families are listed here; any
 installed distribution adds its own under the entry-point group ``boardgen.families``
-(see the README's "Writing a rule family"), for example in its ``pyproject.toml``::
+(see CONTRIBUTING.md, "Adding a rule family"), for example in its ``pyproject.toml``::
 
     [project.entry-points."boardgen.families"]
     in-a-row = "boardgen_inarow:FAMILY"

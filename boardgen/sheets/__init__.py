@@ -1,1 +1,2 @@
-"""Rule sheets and booklets as PDF, laid out with reportlab's platypus."""
+"""Printed documents laid out with reportlab's platypus: rule sheets, booklets (to read
+and to fold) and game sheets of recorded games."""

@@ -37,7 +37,7 @@ from .guard import Guard, cookie_name
 from .work import preview, render_download
 from .workers import FactsJobs, Worker
 
-#: Time limits of one request's work, in seconds (README, "Limits").
+#: Time limits of one request's work, in seconds (docs/reference/limits.md).
 PREVIEW_SECONDS = 20.0
 DOWNLOAD_SECONDS = 90.0
 FACTS_SECONDS = 60.0

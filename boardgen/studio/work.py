@@ -48,7 +48,7 @@ from ..outputs.validate import ensure_printable
 PAGE_DPI = 60
 #: How often a worker checks that the studio is still there, in seconds.
 WATCH_SECONDS = 1.0
-#: Address space a worker may use (README, "Limits"): a descriptor that explodes fails cleanly.
+#: Address space a worker may use (docs/reference/limits.md): a descriptor that explodes fails cleanly.
 MEMORY_LIMIT = 3 << 30
 #: The zip of a game's files is ``<id>.zip``; its files are dated this way, so it is the same every time.
 _ZIP_DATE = (2024, 1, 1, 0, 0, 0)

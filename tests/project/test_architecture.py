@@ -1,4 +1,4 @@
-"""The layers hold (README, "Architecture"): contracts kept, no hidden imports, plain model values."""
+"""The layers hold (docs/develop/architecture.md): contracts kept, no hidden imports, plain model values."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The documented limits (README, "Limits"): the largest boards work, beyond them a clear refusal."""
+"""The documented limits (docs/reference/limits.md): the largest boards work, beyond them a clear refusal."""
 
 from __future__ import annotations
 

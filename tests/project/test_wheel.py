@@ -277,7 +277,7 @@ def test_a_print_only_game_of_ones_own_from_an_empty_folder(installed: Installed
 
 
 def test_the_readmes_game_record_example_runs_from_the_wheel(installed: Installed, tmp_path: Path) -> None:
-    """``boardgen examples`` puts the shipped records where the README's commands look."""
+    """``boardgen examples`` puts the shipped records where the docs' commands look."""
     copied = installed.run("examples", cwd=tmp_path)
     assert copied.returncode == 0, copied.stderr
     assert (tmp_path / "examples" / "tinsley-chinook-1992-game32.pdn").is_file()

@@ -6,7 +6,7 @@ The forms PDN 3.0 and the collections in use write are all read: moves with ``-`
 squares with leading zeros (``06-10``), move numbers ``12.`` and ``12...``, and an
 ellipsis standing for a move not given (``1. ... 23-19``).
 
-What a PDN file may hold is bounded (README, "Limits"), each bound checked where the
+What a PDN file may hold is bounded (docs/reference/limits.md), each bound checked where the
 token is read, so a hostile file is refused with its line and column before any work
 that grows with it: :data:`MAX_PDN_BYTES` per file, :data:`MAX_TAG` characters per tag
 value (:data:`MAX_FEN` for ``[FEN]``), :data:`MAX_COMMENT` per comment, variations

@@ -14,7 +14,7 @@ keep their capitals only (FF[3]'s ``AddBlack`` is ``AB``); ``\\`` escapes the ne
 character in a value. Text before a game and between games is not SGF's (a header, a
 mail's lines) and is skipped.
 
-The reading is bounded as PDN's is (the README's limits table): a value holds at most
+The reading is bounded as PDN's is (docs/reference/limits.md): a value holds at most
 :data:`MAX_VALUE` characters, a main line :data:`MAX_NODES` nodes, a game
 :data:`MAX_VARIATIONS` variations and :data:`MAX_TREE_NODES` nodes in all. The tree
 is read as a stream, without recursion, however deep its variations nest.

@@ -1,5 +1,5 @@
-"""N in a row as a boardgen rule family, from outside boardgen: the example of the
-README's "Writing a rule family". Its entry point (pyproject.toml) names :data:`FAMILY`.
+"""N in a row as a boardgen rule family, from outside boardgen: the example of
+"Adding a rule family" in CONTRIBUTING.md. Its entry point (pyproject.toml) names :data:`FAMILY`.
 
 One switch, ``line`` (default 3): how many stones in a straight line win.
 """
