@@ -67,7 +67,7 @@ def test_every_page_option_is_in_the_table_and_nothing_else() -> None:
 
 def test_every_python_keyword_is_in_the_table_and_is_taken() -> None:
     listed = {name[:-1] for row in rows() for name in _ticked(row["Python"]) if name.endswith("=")}
-    drawing = set(inspect.signature(boardgen.svg).parameters) | set(inspect.signature(boardgen.png).parameters)
+    drawing = {name for f in (boardgen.svg, boardgen.png) for name in inspect.signature(f).parameters}
     drawing -= {"position"}
     assert drawing - listed == set(), f"add to the Python column: {sorted(drawing - listed)}"
     callables = [boardgen.svg, boardgen.png, boardgen.pdf, GameRecord.sheet, GameRecord.animation]
