@@ -36,6 +36,7 @@ from __future__ import annotations
 __all__ = ["BoardgenDirective", "boardgen_diagram", "setup"]
 
 import hashlib
+import re
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
@@ -49,7 +50,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from .. import __version__
 from ..errors import BoardgenError
-from .blocks import ALIASES, OPTIONS, REFUSED, DiagramBlock
+from .blocks import ALIASES, OPTIONS, REFUSED, DiagramBlock, canonical
 from .sphinx_options import OptionSpec, read_block
 
 
@@ -136,7 +137,17 @@ class BoardgenDirective(SphinxDirective):
         try:
             self.arguments, self.options = read_block(self, OPTION_SPEC)
         except MarkupError as detail:  # reported as docutils reports a bad block
-            message = f'Error in "{self.name}" directive:\n{" ".join(detail.args)}.'
+            said = " ".join(str(arg) for arg in detail.args)
+            unknown = re.fullmatch(r'unknown option: "([^"]+)"', said)
+            if unknown:  # as every front end says it: with a suggestion, at the option's line
+                try:
+                    canonical({unknown[1]: ""})
+                except BoardgenError as error:
+                    report = self.state.document.reporter.warning(
+                        f"boardgen: {error}", line=self._line_of(unknown[1])
+                    )
+                    return [report]
+            message = f'Error in "{self.name}" directive:\n{said}.'
             text = nodes.literal_block(self.block_text, self.block_text)
             return [self.reporter.error(message, text, line=self.lineno)]
         try:
