@@ -138,13 +138,15 @@ class BoardgenDirective(SphinxDirective):
             self.arguments, self.options = read_block(self, OPTION_SPEC)
         except MarkupError as detail:  # reported as docutils reports a bad block
             said = " ".join(str(arg) for arg in detail.args)
-            unknown = re.fullmatch(r'unknown option: "([^"]+)"', said)
+            # docutils' words, or MyST's for a fence's options
+            unknown = re.match(r"""(?:unknown option: "([^"]+)"|Unknown option key: '([^']+)')""", said)
             if unknown:  # as every front end says it: with a suggestion, at the option's line
+                name = unknown[1] or unknown[2]
                 try:
-                    canonical({unknown[1]: ""})
+                    canonical({name: ""})
                 except BoardgenError as error:
                     report = self.state.document.reporter.warning(
-                        f"boardgen: {error}", line=self._line_of(unknown[1])
+                        f"boardgen: {error}", line=self._line_of(name)
                     )
                     return [report]
             message = f'Error in "{self.name}" directive:\n{said}.'

@@ -182,3 +182,14 @@ def test_a_board_of_points_has_no_seams_at_any_size(size: int, window: str | Non
     colours = inside.getcolors(1 << 20) or []
     off = sum(n for n, c in colours if max(abs(a - b) for a, b in zip(c, want, strict=True)) > 1)
     assert off == 0
+
+
+def test_the_english_words_are_the_catalogues() -> None:
+    from boardgen.render.describe import ENGLISH
+    from boardgen.texts.catalogue import catalogue
+
+    entries = catalogue("en").entries
+    assert {k.removeprefix("diagram."): v for k, v in entries.items() if k.startswith("diagram.")} == ENGLISH
+    for lang in ("fr", "de"):
+        keys = {k for k in catalogue(lang).entries if k.startswith("diagram.")}
+        assert keys == {f"diagram.{k}" for k in ENGLISH}, lang
