@@ -126,7 +126,8 @@ pictures: $(RUN_STAMP) $(COMPILED)
 studio-assets:
 	cd scripts/studio-editor && npm ci --no-audit --no-fund && node build.mjs
 
-# The sdist and the wheel, the compiled games inside (pip install dist/boardgen-*.whl).
+# The sdist and the wheel, the compiled games inside (pip install dist/boardgen_print-*.whl; the
+# distribution is named boardgen-print).
 dist: $(TEST_STAMP) $(COMPILED)
 	rm -rf dist
 	$(BIN)/python -m build --no-isolation --outdir dist .

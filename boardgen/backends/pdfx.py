@@ -73,7 +73,7 @@ def _pikepdf() -> Any:
     try:
         import pikepdf  # lazy: an optional dependency (the print-shop extra)
     except ImportError:  # pragma: no cover - depends on the installation
-        raise BoardgenError("--print-shop needs pikepdf: pip install 'boardgen[print-shop]'") from None
+        raise BoardgenError("--print-shop needs pikepdf: pip install 'boardgen-print[print-shop]'") from None
     return pikepdf
 
 

@@ -16,7 +16,15 @@ from click.core import ParameterSource
 
 from .. import api
 from ..descriptor.library import Library
-from ..draw.options import cell_size_mm, dpi_value, parse_colours, parse_fill, size_px
+from ..draw.options import (
+    cell_size_mm,
+    dpi_value,
+    first_number,
+    parse_colours,
+    parse_fill,
+    size_px,
+    split_items,
+)
 from ..errors import BoardgenError, Mark, one_line
 from ..foundation.fileio import Staged
 from ..foundation.inputfile import read_text
@@ -45,6 +53,13 @@ class _Request(NamedTuple):
     coordinates: bool
     flipped: bool
     colours: tuple[str, ...]
+    marks: tuple[str, ...]
+    labels: tuple[str, ...]
+    sequence: str | None
+    first_number: int | None
+    window: str | None
+    lang: str
+    study: bool
     fmt: str | None
     size: int | None
     cell_size: float | None
@@ -63,8 +78,10 @@ def _draw(request: _Request) -> bytes:
     if request.size is not None and request.dpi is not None:
         raise BoardgenError("give --size (the width in pixels) or --dpi, not both")
     game = api.load(request.variant, folders=request.folders)
-    position = game.position(request.position) if request.position else game.start
+    position = game.position(request.position, study=request.study) if request.position else game.start
     fill = dict(parse_fill(text) for text in request.fills)
+    marks = [item for text in request.marks for item in split_items(text)]
+    labels = [item for text in request.labels for item in split_items(text)]
     colours: dict[str, str] = {}
     for text in request.colours:
         colours.update(parse_colours(text))
@@ -77,6 +94,12 @@ def _draw(request: _Request) -> bytes:
         "coordinates": request.coordinates,
         "colours": colours or None,
         "cell_size": request.cell_size,
+        "marks": marks or None,
+        "labels": labels or None,
+        "sequence": request.sequence,
+        "first_number": request.first_number or 1,
+        "window": request.window,
+        "lang": request.lang,
     }
     if chosen == "svg":
         text = api.svg(position, size=request.size, **options)
@@ -214,6 +237,54 @@ def _request(
     metavar="KEY:COLOUR",
     help="Recolour the board (light, dark, line, ...), a player's pieces (by player id) or "
     "the marks (arrow, fill, lastmove, check), e.g. dark:#556b2f; repeatable.",
+)
+@click.option(
+    "--marks",
+    "--mark",
+    "marks",
+    multiple=True,
+    metavar="CELL:SHAPE[:COLOUR]",
+    help="Mark a cell with a circle, triangle, square or cross, e.g. d4:triangle or e5:circle:red;"
+    " repeatable.",
+)
+@click.option(
+    "--labels",
+    "--label",
+    "labels",
+    multiple=True,
+    metavar="CELL:TEXT[:COLOUR]",
+    help="Write a letter or number on a cell, e.g. d4:A or q16:12:red; repeatable.",
+)
+@click.option(
+    "--sequence",
+    default=None,
+    metavar="MOVES",
+    help="Play these moves from the position and number them on their stones, as Go books do "
+    "(e.g. 'q16 d4 c3').",
+)
+@click.option(
+    "--first-number",
+    type=Checked(first_number),
+    default=None,
+    metavar="N",
+    help="The number of the sequence's first move (default 1).",
+)
+@click.option(
+    "--window",
+    default=None,
+    metavar="CELL-CELL",
+    help="Draw only the part of the board between two corner cells, e.g. a13-g19 (cut edges as zigzags).",
+)
+@click.option(
+    "--lang",
+    default="en",
+    show_default=True,
+    help="Language of the diagram's own text: its title and description (en, fr, de).",
+)
+@click.option(
+    "--study",
+    is_flag=True,
+    help="Draw a position no game reaches (a study that breaks a count on purpose).",
 )
 @click.option(
     "--format",

@@ -7,15 +7,17 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import click
 from click.core import ParameterSource
 
 from .. import api
 from ..descriptor.library import Library
+from ..draw.options import dpi_value, parse_colours, size_px, split_items
 from ..errors import BoardgenError, one_line
 from ..foundation.fileio import write_atomic
-from ._app import complete_variant, refuse_unused, reports_errors, uses_library
+from ._app import Checked, complete_variant, refuse_unused, reports_errors, uses_library
 
 _KINDS = "write a .pdf (game sheet), .gif, .pdn, .pgn, .sgf or a folder/"
 
@@ -95,19 +97,41 @@ def _clear_stale_plies(folder: Path, written: dict[Path, bytes]) -> None:
 
 
 #: The options of ``game`` and the outputs each applies to ("list": no -o at all).
+_PICTURES = ("pdf", "gif", "svg", "png", "folder")
 _APPLIES = {
     "--every": ("pdf",),
-    "--lang": ("pdf",),
+    "--lang": _PICTURES,
     "--paper": ("pdf",),
-    "--width": ("gif", "svg", "png"),
+    "--size": ("gif", "svg", "png", "folder"),
+    "--dpi": ("png",),
+    "--flipped": _PICTURES,
+    "--coordinates": _PICTURES,
+    "--colours": _PICTURES,
+    "--window": ("gif", "svg", "png", "folder"),
+    "--marks": ("gif", "svg", "png", "folder"),
+    "--labels": ("gif", "svg", "png", "folder"),
+}
+#: Each option's parameter name.
+_NAMES = {
+    "--every": "every",
+    "--lang": "lang",
+    "--paper": "paper",
+    "--size": "size",
+    "--dpi": "dpi",
+    "--flipped": "flipped",
+    "--coordinates": "coordinates",
+    "--colours": "colours",
+    "--window": "window",
+    "--marks": "marks",
+    "--labels": "labels",
 }
 
 
 def _refuse_unused(kind: str) -> None:
-    """Every option given must change the output: ``--every`` with a GIF, ``--width``
+    """Every option given must change the output: ``--every`` with a GIF, ``--size``
     with a game sheet are refused rather than silently ignored."""
     ctx = click.get_current_context()
-    names = {"--every": "every", "--lang": "lang", "--paper": "paper", "--width": "width"}
+    names = _NAMES
     given = {
         option: ctx.get_parameter_source(name) is not ParameterSource.DEFAULT and kind not in _APPLIES[option]
         for option, name in names.items()
@@ -117,15 +141,21 @@ def _refuse_unused(kind: str) -> None:
 
 
 def _outputs(
-    record: object, output: Path, every: int | None, lang: str, paper: str, width: int
+    record: object,
+    output: Path,
+    every: int | None,
+    paper: str,
+    size: int | None,
+    drawing: dict[str, Any],
 ) -> dict[Path, bytes]:
     """Every file to write, drawn before any is written."""
     assert isinstance(record, api.GameRecord)
     suffix = "." + _kind(output)
+    sheet = {k: v for k, v in drawing.items() if k in ("flipped", "coordinates", "colours")}
     if suffix == ".pdf":
-        return {output: record.sheet(lang=lang, paper=paper, every=every)}
+        return {output: record.sheet(lang=drawing["lang"], paper=paper, every=every, **sheet)}
     if suffix == ".gif":
-        return {output: record.animation(width=width)}
+        return {output: record.animation(size=size or 360, **drawing)}
     if suffix in (".pdn", ".pgn", ".sgf"):
         return {output: _written_back(record, suffix, output).encode("utf-8")}
     if suffix == ".folder":
@@ -133,7 +163,7 @@ def _outputs(
         declaration = '<?xml version="1.0" encoding="UTF-8"?>\n'
         return {
             output / f"ply-{ply:0{digits}d}.svg": (declaration + text).encode()
-            for ply, text in enumerate(record.diagrams())
+            for ply, text in enumerate(record.diagrams(size=size, **drawing))
         }
     raise AssertionError(suffix)  # pragma: no cover - _kind knows every kind
 
@@ -193,7 +223,9 @@ def _written_back(record: api.GameRecord, suffix: str, output: Path) -> str:
     help="Game sheet: a diagram every N moves (and at each comment); by default 10, "
     "or 50 in SGF records, whose diagrams number the stones of their moves.",
 )
-@click.option("--lang", default="en", show_default=True, help="Game sheet language (en, fr, de).")
+@click.option(
+    "--lang", default="en", show_default=True, help="Language of the game sheet and of the pictures' text."
+)
 @click.option(
     "--paper",
     type=click.Choice(["a4", "letter", "a3"]),
@@ -202,13 +234,27 @@ def _written_back(record: api.GameRecord, suffix: str, output: Path) -> str:
     help="Game sheet paper.",
 )
 @click.option(
-    "--width",
     "--size",
-    "width",
-    type=click.IntRange(100, 2000),
-    default=360,
-    show_default=True,
-    help="Width in pixels of the animation, or of the position of --ply as .svg/.png.",
+    "--width",
+    "size",
+    type=Checked(size_px),
+    default=None,
+    metavar="PX",
+    help="Width in pixels (16 to 4000) of the animation (default 360), the SVGs of a folder, "
+    "or the position of --ply as .svg/.png.",
+)
+@click.option("--dpi", type=Checked(dpi_value), default=None, help="PNG resolution of --ply N -o x.png.")
+@click.option("--flipped", "--flip", "flipped", is_flag=True, help="Draw the boards from the north side.")
+@click.option("--coordinates/--no-coordinates", default=True, show_default=True, help="Print cell names.")
+@click.option(
+    "--colours", "--colour", "colours", multiple=True, metavar="KEY:COLOUR", help="Recolour, as diagram does."
+)
+@click.option(
+    "--window", default=None, metavar="CELL-CELL", help="Draw only part of the board, as diagram does."
+)
+@click.option("--marks", "--mark", "marks", multiple=True, metavar="CELL:SHAPE[:COLOUR]", help="As diagram.")
+@click.option(
+    "--labels", "--label", "labels", multiple=True, metavar="CELL:TEXT[:COLOUR]", help="As diagram."
 )
 @click.option(
     "--skip-bad",
@@ -227,7 +273,14 @@ def game(
     every: int | None,
     lang: str,
     paper: str,
-    width: int,
+    size: int | None,
+    dpi: float | None,
+    flipped: bool,
+    coordinates: bool,
+    colours: tuple[str, ...],
+    window: str | None,
+    marks: tuple[str, ...],
+    labels: tuple[str, ...],
     skip_bad: bool,
 ) -> None:
     """Read the game record FILE; every move is checked by the rules engine.
@@ -239,10 +292,20 @@ def game(
     written back (PDN as .pdn, PGN as .pgn, Go as .sgf) or one SVG diagram per ply (ply-000.svg is
     the start). An option that does not apply to the output is refused.
     """
-    given_width = click.get_current_context().get_parameter_source("width") is not ParameterSource.DEFAULT
-    width_given = width if given_width else None
     kind = "list" if output is None else _kind(output, ply)
     _refuse_unused(kind)
+    recoloured: dict[str, str] = {}
+    for text in colours:
+        recoloured.update(parse_colours(text))
+    drawing: dict[str, Any] = {
+        "flipped": flipped,
+        "coordinates": coordinates,
+        "colours": recoloured or None,
+        "window": window,
+        "marks": [item for text in marks for item in split_items(text)] or None,
+        "labels": [item for text in labels for item in split_items(text)] or None,
+        "lang": lang.strip().lower(),
+    }
     report = (lambda error: click.echo(str(error), err=True)) if skip_bad else None
     games = api.iter_records(file, game=variant, folders=library.folders, skip_bad=skip_bad, on_error=report)
     chosen = click.get_current_context().get_parameter_source("number") is not ParameterSource.DEFAULT
@@ -268,18 +331,20 @@ def game(
         last = record.plies[ply - 1].move if ply else None
         if kind == "svg":
             text = '<?xml version="1.0" encoding="UTF-8"?>\n' + api.svg(
-                position, lastmove=last, size=width_given
+                position, lastmove=last, size=size, **drawing
             )
             data = text.encode("utf-8")
         else:
-            data = api.png(position, lastmove=last, size=width_given)
+            if size is not None and dpi is not None:
+                raise BoardgenError("give --size (the width in pixels) or --dpi, not both")
+            data = api.png(position, lastmove=last, size=size, dpi=dpi or 200, **drawing)
         if _same_file(output, file):
             raise BoardgenError("is the record being read: choose another output name", file=str(output))
         write_atomic(output, data)
         click.echo(f"wrote {one_line(str(output))}")
         return
     if output is not None:
-        files = _outputs(record, output, every, lang, paper, width)
+        files = _outputs(record, output, every, paper, size, drawing)
         _check_targets(files, file, output)
         for path, data in files.items():
             write_atomic(path, data, follow_links=len(files) == 1)

@@ -22,7 +22,7 @@ from ..errors import BoardgenError
 from ._app import reports_errors
 
 #: What to type when the studio's web stack is not installed.
-INSTALL_HINT = "pip install 'boardgen[studio]'"
+INSTALL_HINT = "pip install 'boardgen-print[studio]'"
 #: The packages the studio needs beyond boardgen's own.
 NEEDED = ("starlette", "uvicorn")
 

@@ -1,5 +1,5 @@
 """Python-Markdown extension (what MkDocs uses): board diagrams in fenced blocks
-(``pip install boardgen[markdown]``).
+(``pip install 'boardgen-print[markdown]'``).
 
 A fenced block whose info string is ``boardgen`` holds ``key: value`` lines (``game``
 plus the options every front end shares, :data:`boardgen.docext.blocks.OPTIONS`) and
@@ -42,7 +42,9 @@ import functools
 import logging
 import os
 import re
+from collections.abc import Sequence
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from markdown import Markdown
@@ -51,17 +53,33 @@ from markdown.preprocessors import Preprocessor
 
 from ..errors import BoardgenError, Mark
 from ..foundation.values import frozen
-from .blocks import DiagramBlock
+from .blocks import ALIASES, FIGURE_OPTIONS, DiagramBlock
 
-_FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\n]*?)[ \t]*$")
+_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\n]*?)[ \t]*$")
 _BOARDGEN_INFO = re.compile(r"^\{?\s*\.?boardgen\b")
 #: Warnings go to MkDocs' own logger, which counts them under ``--strict``.
 _MKDOCS_LOG = logging.getLogger("mkdocs.extensions.boardgen")
 
 
-def block_html(source: str, *, file: str = "<markdown>", line: int = 1) -> str:
+def _inline_markdown(text: str) -> str:
+    """A caption written in Markdown (``*two* men``, `` `code` ``, links) as inline HTML."""
+    html = Markdown().convert(text).strip()
+    return html[3:-4] if html.startswith("<p>") and html.endswith("</p>") else html
+
+
+def block_html(
+    source: str,
+    *,
+    file: str = "<markdown>",
+    line: int = 1,
+    base: str | Path | None = None,
+    folders: Sequence[str | Path] = (),
+    lang: str | None = None,
+) -> str:
     """The figure for a block's ``key: value`` lines; errors located at ``file:line``
-    (``line`` is the block's first line inside the fence)."""
+    (``line`` is the block's first line inside the fence). Paths (a game's YAML file, a
+    record) are relative to ``base``, the page's folder; ids are looked up in
+    ``folders`` first; ``lang`` is the language of blocks that give none."""
     options: dict[str, str] = {}
     lines: dict[str, int] = {}
     for offset, text in enumerate(source.splitlines()):
@@ -72,10 +90,25 @@ def block_html(source: str, *, file: str = "<markdown>", line: int = 1) -> str:
             raise BoardgenError("write 'key: value'", file=file, mark=Mark(line + offset, 1))
         options[key.strip()] = value.strip()
         lines[key.strip()] = line + offset
+    figure = {name: options.pop(name) for name in FIGURE_OPTIONS if name in options}
     try:
-        return DiagramBlock.from_options(options).html()
+        if lang and "lang" not in options:
+            options["lang"] = lang
+        if figure.get("align") and figure["align"] not in ("left", "center", "right"):
+            raise BoardgenError(f"write left, center or right, not {figure['align']!r}", key="align")
+        block = DiagramBlock.from_options(options, folders=folders, base=base)
+        caption = _inline_markdown(block.caption) if block.caption else ""
+        return block.html(
+            caption_html=caption,
+            alt=figure.get("alt"),
+            name=figure.get("name"),
+            align=figure.get("align"),
+            classes=figure.get("class", "").split(),
+        )
     except BoardgenError as error:
-        at = lines.get(error.key or "", lines.get(error.message.split(":")[0], line))
+        key = error.key or error.message.split(":")[0]
+        aliases = [name for name, own in ALIASES.items() if own == key]
+        at = next((lines[k] for k in (key, *aliases) if k in lines), line)
         raise BoardgenError(error.message, file=file, mark=Mark(at, 1), key=error.key) from None
 
 
@@ -87,6 +120,7 @@ class _Page:
     name: str
     offset: int
     mkdocs: bool
+    folder: str | None = None
 
 
 def _page(md: Markdown) -> _Page:
@@ -115,7 +149,7 @@ def _page(md: Markdown) -> _Page:
                 offset = _lines_above(raw.split("\n"), list(getattr(md, "lines", None) or []))
             except (OSError, UnicodeDecodeError):
                 offset = 0
-        page = _Page(name, offset, True)
+        page = _Page(name, offset, True, os.path.dirname(path) if path else None)
     md._boardgen_page = page  # type: ignore[attr-defined]
     return page
 
@@ -177,9 +211,34 @@ def _closing(lines: list[str], start: int, fence: str) -> int:
     return end
 
 
+@frozen
+class Settings:
+    """What ``mkdocs.yml`` (or ``markdown.markdown(extension_configs=...)``) sets:
+    ``variants``, folders of one's own descriptors (as Sphinx's ``boardgen_variants``,
+    relative to the folder MkDocs runs in), and ``lang``, the language of the diagrams'
+    own text where a block gives none."""
+
+    variants: tuple[str, ...] = ()
+    lang: str | None = None
+
+
+def _settings(md: Markdown) -> Settings:
+    found = getattr(md, "_boardgen_settings", None)
+    return found if isinstance(found, Settings) else Settings()
+
+
+def _convert(md: Markdown, source: str, line: int) -> str:
+    """A block's figure with the page's folder and the extension's settings."""
+    settings = _settings(md)
+    page = _page(md)
+    return block_html(source, line=line, base=page.folder, folders=settings.variants, lang=settings.lang)
+
+
 class _Blocks(Preprocessor):
     """Replaces each ``boardgen`` fenced block by its figure, kept safe from Markdown;
-    other fenced blocks are passed over whole, so an example inside one stays code."""
+    other fenced blocks are passed over whole, so an example inside one stays code. A
+    block may stand indented, wherever a fence may (an admonition's body, a list item):
+    its lines lose that indent, and the figure keeps it."""
 
     def run(self, lines: list[str]) -> list[str]:
         out: list[str] = []
@@ -191,6 +250,7 @@ class _Blocks(Preprocessor):
                 i += 1
                 continue
             fence = opened.group("fence")
+            indent = opened.group("indent")
             end = _closing(lines, i, fence)
             if not _BOARDGEN_INFO.match(opened.group("info")):
                 out += lines[i : end + 1]
@@ -198,21 +258,39 @@ class _Blocks(Preprocessor):
                 continue
             if end == len(lines):
                 error = BoardgenError("the boardgen block is never closed", mark=Mark(i + 1, 1))
-                out += ["", self.md.htmlStash.store(_failed(self.md, error)), ""]
+                out += ["", indent + self.md.htmlStash.store(_failed(self.md, error)), ""]
                 break
+            body = [
+                text[len(indent) :] if text.startswith(indent) else text.lstrip()
+                for text in lines[i + 1 : end]
+            ]
             try:
-                html = block_html("\n".join(lines[i + 1 : end]), line=i + 2)
+                html = _convert(self.md, "\n".join(body), i + 2)
             except BoardgenError as error:
                 html = _failed(self.md, error)
-            out += ["", self.md.htmlStash.store(html), ""]
+            out += ["", indent + self.md.htmlStash.store(html), ""]
             i = end + 1
         return out
 
 
 class BoardgenExtension(Extension):
-    """``boardgen.markdown``: fenced ``boardgen`` blocks become diagrams."""
+    """``boardgen.markdown``: fenced ``boardgen`` blocks become diagrams. Settings:
+    ``variants`` (folders of one's own descriptors) and ``lang`` (see :class:`Settings`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.config = {
+            "variants": [[], "Folders of your own descriptors, searched first (like boardgen_variants)"],
+            "lang": ["", "Language of the diagrams' own text where a block gives none (en, fr, de)"],
+        }
+        super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:
+        variants = self.getConfig("variants")
+        if isinstance(variants, str):
+            variants = [variants]
+        md._boardgen_settings = Settings(  # type: ignore[attr-defined]
+            tuple(str(v) for v in variants), str(self.getConfig("lang") or "") or None
+        )
         # Before fenced_code (25), which would otherwise take the block as code.
         md.preprocessors.register(_Blocks(md), "boardgen", 30)
 
@@ -258,6 +336,6 @@ def superfences_format(
     """A ``pymdownx.superfences`` custom fence formatter for ``boardgen`` blocks."""
     line = _source_line(md, source)
     try:
-        return block_html(source, line=line)
+        return _convert(md, source, line)
     except BoardgenError as error:
         return _failed(md, error, superfences=True)

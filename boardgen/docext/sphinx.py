@@ -1,4 +1,4 @@
-"""Sphinx extension: board diagrams in reStructuredText (``pip install boardgen[sphinx]``).
+"""Sphinx extension: board diagrams in reStructuredText (``pip install 'boardgen-print[sphinx]'``).
 
 In ``conf.py``: ``extensions = ["boardgen.sphinx"]`` (and, for your own games,
 ``boardgen_variants = ["games"]``: folders of descriptors, relative to ``conf.py``);
@@ -36,6 +36,7 @@ from __future__ import annotations
 __all__ = ["BoardgenDirective", "boardgen_diagram", "setup"]
 
 import hashlib
+import re
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
@@ -49,7 +50,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from .. import __version__
 from ..errors import BoardgenError
-from .blocks import OPTIONS, DiagramBlock
+from .blocks import ALIASES, OPTIONS, REFUSED, DiagramBlock, canonical
 from .sphinx_options import OptionSpec, read_block
 
 
@@ -65,11 +66,15 @@ def _game_file(argument: str) -> bool:
     return argument.endswith((".yaml", ".yml")) or "/" in argument or "\\" in argument
 
 
+#: Files the directive's argument may name that are records, not games.
+RECORD_SUFFIXES = (".pdn", ".sgf", ".hgf", ".txt", ".wtb")
+
+
 #: The directive's options: the drawing options of :mod:`boardgen.docext.blocks` and a figure's.
 OPTION_SPEC: OptionSpec = {
     **{
         name: (lambda value: value or "")  # a bare :flipped: means yes
-        for name in OPTIONS
+        for name in (*OPTIONS, *ALIASES, *REFUSED)
         if name != "game"
     },
     "name": directives.unchanged,
@@ -92,50 +97,81 @@ class BoardgenDirective(SphinxDirective):
     option_spec: ClassVar[dict[str, Callable[[str], Any]] | None] = None
 
     def _line_of(self, key: str | None) -> int:
-        """The line of option ``key`` in the page (the directive's line if not given)."""
+        """The line of option ``key`` (or one of its other names) in the page."""
         if key:
+            names = [key, *(alias for alias, own in ALIASES.items() if own == key)]
             for offset, text in enumerate(self.block_text.splitlines()):
-                if text.strip().startswith(f":{key}:"):
+                if any(text.strip().startswith(f":{name}:") for name in names):
                     return self.lineno + offset
         return self.lineno
 
-    def _game(self) -> tuple[str, tuple[Path, ...]]:
-        """The game as boardgen.load takes it, and the folders of ``boardgen_variants``."""
-        folders = tuple(Path(folder) for folder in self.config.boardgen_variants)
-        argument = self.arguments[0]
-        if _game_file(argument):
-            _, path = self.env.relfn2path(argument, self.env.docname)
-            return str(path), folders
-        return argument, folders
+    def _file(self, written: str) -> str:
+        """A file the page names, relative to the page (``/x``: to the source folder)."""
+        _, path = self.env.relfn2path(written, self.env.docname)
+        return str(path)
 
-    def run(self) -> list[nodes.Node]:
-        try:
-            self.arguments, self.options = read_block(self, OPTION_SPEC)
-        except MarkupError as detail:  # reported as docutils reports a bad block
-            message = f'Error in "{self.name}" directive:\n{" ".join(detail.args)}.'
-            text = nodes.literal_block(self.block_text, self.block_text)
-            return [self.reporter.error(message, text, line=self.lineno)]
+    def _options(self) -> tuple[dict[str, str], tuple[Path, ...]]:
+        """The block's options as :class:`DiagramBlock` takes them (the argument as the
+        game, or as the record when it names one), and the folders of ``boardgen_variants``."""
+        folders = tuple(Path(folder) for folder in self.config.boardgen_variants)
         options = {
             name: str(value)
             for name, value in self.options.items()
             if name not in ("name", "align", "alt", "class")
         }
-        game, folders = self._game()
+        argument = self.arguments[0]
+        if argument.lower().endswith(RECORD_SUFFIXES):
+            options["record"] = self._file(argument)
+        elif _game_file(argument):
+            options["game"] = self._file(argument)
+        else:
+            options["game"] = argument
+        if "record" in self.options and not argument.lower().endswith(RECORD_SUFFIXES):
+            options["record"] = self._file(str(self.options["record"]))
+        language = self.config.language or "en"
+        if "lang" not in options and language in ("en", "fr", "de"):
+            options["lang"] = language
+        return options, folders
+
+    def run(self) -> list[nodes.Node]:
         try:
-            block = DiagramBlock.from_options({"game": game, **options}, folders=folders)
+            self.arguments, self.options = read_block(self, OPTION_SPEC)
+        except MarkupError as detail:  # reported as docutils reports a bad block
+            said = " ".join(str(arg) for arg in detail.args)
+            # docutils' words, or MyST's for a fence's options
+            unknown = re.match(r"""(?:unknown option: "([^"]+)"|Unknown option key: '([^']+)')""", said)
+            if unknown:  # as every front end says it: with a suggestion, at the option's line
+                name = unknown[1] or unknown[2]
+                try:
+                    canonical({name: ""})
+                except BoardgenError as error:
+                    report = self.state.document.reporter.warning(
+                        f"boardgen: {error}", line=self._line_of(name)
+                    )
+                    return [report]
+            message = f'Error in "{self.name}" directive:\n{said}.'
+            text = nodes.literal_block(self.block_text, self.block_text)
+            return [self.reporter.error(message, text, line=self.lineno)]
+        try:
+            options, folders = self._options()
+            block = DiagramBlock.from_options(options, folders=folders)
             svg, source = block.svg_and_source()  # draws now: every mistake is reported at its line
+            files = block.files() if block.record is not None else (source,)
+            alt = self.options.get("alt") or block.alt()
+            moves = block.moves_text()
         except BoardgenError as error:
             report = self.state.document.reporter.warning(f"boardgen: {error}", line=self._line_of(error.key))
             return [report]
         noted = self.env.temp_data.setdefault("boardgen_sources", set())  # this page's, noted once
         assert isinstance(noted, set)
-        if source is not None and source not in noted:
-            noted.add(source)
-            self.env.note_dependency(str(source))
+        for used in files:
+            if used is not None and used not in noted:
+                noted.add(used)
+                self.env.note_dependency(str(used))
         node = boardgen_diagram()
         node["block"] = block
         node["svg"] = svg
-        node["alt"] = self.options.get("alt", "")
+        node["alt"] = alt
         self.set_source_info(node)
         figure = nodes.figure("", node, classes=["boardgen", *self.options.get("class", [])])
         figure["align"] = self.options.get("align", "default")
@@ -148,6 +184,8 @@ class BoardgenDirective(SphinxDirective):
             self.set_source_info(caption)
             figure += caption
             figure += messages
+        if moves:  # the moves of the range, under the diagram as a figure's legend
+            figure += nodes.legend("", nodes.paragraph(moves, moves, classes=["boardgen-moves"]))
         self.add_name(figure)
         return [figure]
 
@@ -174,8 +212,7 @@ def _latex(translator: Any, node: boardgen_diagram) -> None:
 
 
 def _text(translator: Any, node: boardgen_diagram) -> None:
-    block: DiagramBlock = node["block"]
-    translator.add_text(f"[{node['alt'] or block.game + ' diagram'}]")
+    translator.add_text(f"[{node['alt']}]")
     raise nodes.SkipNode
 
 

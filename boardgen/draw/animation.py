@@ -1,8 +1,10 @@
 """A recorded game as an animated GIF: one frame per position, the start included.
 
-Each frame is the diagram the API draws (the last move's cells tinted), rasterised by
-the PNG backend (PDFium) and quantised to a shared palette by Pillow. The last frame
-stays longer, so a looping animation shows where the game ended.
+Each frame is the diagram the API draws (the last move's cells tinted, with the drawing
+options the caller gives), captioned under the board with the move that led there
+(``12... 23-19``), rasterised by the PNG backend (PDFium) and quantised to a shared
+palette by Pillow. The last frame stays longer, so a looping animation shows where the
+game ended.
 """
 
 from __future__ import annotations
@@ -10,29 +12,54 @@ from __future__ import annotations
 __all__ = ["render_gif"]
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
 
 from PIL import GifImagePlugin, Image, ImageChops
 
+from ..backends.png import render_png
 from ..model.positions import Move, Position
-from .diagrams import png
+from ..scene.shapes import Scene, Text
+from .diagrams import scene
 
 #: How long each frame shows, in milliseconds; the last one shows for END_MS.
 FRAME_MS = 900
 END_MS = 3000
 
 
-def render_gif(positions: Sequence[Position], moves: Sequence[Move], *, width: int = 360) -> bytes:
+def captioned(drawn: Scene, text: str) -> Scene:
+    """``drawn`` with ``text`` centred in a band under it, in the board's text colour."""
+    size = max(3.0, 0.045 * drawn.width)
+    band = 1.8 * size
+    line = Text(drawn.width / 2, drawn.height + 1.25 * size, text, size, "#1f1a14", anchor="middle")
+    return replace(drawn, height=drawn.height + band, items=(*drawn.items, line))
+
+
+def render_gif(
+    positions: Sequence[Position],
+    moves: Sequence[Move],
+    *,
+    width: int = 360,
+    options: Mapping[str, Any] | None = None,
+    captions: Sequence[str] | None = None,
+) -> bytes:
     """The animation of ``positions`` (``moves[i]`` leads from position i to i + 1),
-    ``width`` pixels wide.
+    ``width`` pixels wide, each frame drawn with the diagram ``options`` and captioned
+    with ``captions[i]`` when given.
 
     Frames are drawn and written one at a time: memory holds the frame being drawn and
     the one before it (for the part that changed), never the whole game, so a game of
     thousands of plies costs time, not memory.
     """
 
+    drawing = dict(options or {})
+
     def frame(i: int) -> Image.Image:
-        data = png(positions[i], lastmove=moves[i - 1] if i > 0 else None, size=width)
+        drawn = scene(positions[i], lastmove=moves[i - 1] if i > 0 else None, **drawing)
+        if captions is not None:
+            drawn = captioned(drawn, captions[i])
+        data = render_png(drawn, width / (drawn.width / 25.4), width=width)
         with Image.open(io.BytesIO(data)) as image:
             return image.convert("RGB")
 

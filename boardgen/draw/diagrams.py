@@ -21,7 +21,19 @@ game costs only its pieces and marks.
 
 from __future__ import annotations
 
-__all__ = ["ArrowSpec", "ColoursSpec", "FillSpec", "pdf", "png", "scene", "svg"]
+__all__ = [
+    "ArrowSpec",
+    "ColoursSpec",
+    "FillSpec",
+    "LabelsSpec",
+    "MarksSpec",
+    "MovesSpec",
+    "WindowSpec",
+    "pdf",
+    "png",
+    "scene",
+    "svg",
+]
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -31,9 +43,11 @@ from typing import Any, NamedTuple
 from ..backends.svg import render_fragment, render_svg
 from ..descriptor.model import Variant
 from ..errors import BoardgenError, shown
+from ..geometry import SquareGrid
 from ..model.positions import Move, Position
 from ..model.textboard import describe_position
-from ..render.board import BoardOptions, board_scene
+from ..render.board import BoardOptions, board_scene, window_cells
+from ..render.describe import diagram_words, names
 from ..render.diagram import fit_cell_size, flipped_line, move_marks, parse_cell
 from ..render.layers import board_layer, position_items
 from ..render.layout import Layout
@@ -49,12 +63,25 @@ from ..render.marks import (
     highlight_items,
     label_items,
     placed_items,
+    shape_items,
+    turned_items,
 )
 from ..render.pieces import contrast, piece_radius
 from ..rules.base import PieceView
 from ..scene.shapes import Document, Item, Scene
+from .marking import (
+    LabelsSpec,
+    MarksSpec,
+    MovesSpec,
+    WindowSpec,
+    play_sequence,
+    resolve_labels,
+    resolve_marks,
+    resolve_window,
+)
 from .options import cell_size_mm, dpi_value, parse_arrow, parse_colours, parse_fill, size_px
 from .options import colour as parse_colour
+from .options import first_number as first_number_of
 
 #: An arrow: ``"11-15:red"``, ``(from, to)``, ``(from, to, colour)`` or a longer path.
 ArrowSpec = str | Sequence[str | int]
@@ -206,28 +233,71 @@ def _path(variant: Variant, move: str | Move) -> tuple[int, ...]:
     return tuple(_cell(variant, c) for c in cells)
 
 
-def _cell_size(position: Position, variant: Variant, coordinates: bool, cell_size: float | None) -> float:
+def _cell_size(
+    position: Position,
+    variant: Variant,
+    coordinates: bool,
+    cell_size: float | None,
+    window: frozenset[int] | None = None,
+) -> float:
     if cell_size is not None:
         return cell_size_mm(cell_size)
-    key = ("fit", coordinates)
+    key = ("fit", coordinates) if window is None else ("fit", coordinates, window)
     cache = position.game.cache
     if key not in cache:
-        cache[key] = fit_cell_size(variant, coordinates=coordinates)
+        cache[key] = fit_cell_size(variant, coordinates=coordinates, window=window)
     size: float = cache[key]
     return size
 
 
-def _labels(
-    variant: Variant, pieces: Mapping[int, PieceView], labels: Mapping[str | int, str] | None
-) -> dict[int, tuple[str, str]]:
-    """Each label's cell, text and ink: the contrast of the piece there, else the board's text."""
-    out: dict[int, tuple[str, str]] = {}
-    for ref, text in (labels or {}).items():
-        cell = _cell(variant, ref)
-        piece = pieces.get(cell)
-        ink = contrast(variant.player(piece.player).colour) if piece else variant.print.colours["text"]
-        out[cell] = (str(text), ink)
-    return out
+def _ground(variant: Variant, cell: int) -> str:
+    """The colour of ``cell`` itself: its square's shade, the board's surface or cells."""
+    colours = variant.print.colours
+    grid = variant.grid
+    if grid.drawn != "cells":
+        return colours["cell"]
+    if isinstance(grid, SquareGrid):
+        return colours[grid.colour(cell)]
+    return colours["restricted"] if cell in variant.restricted else colours["cell"]
+
+
+def _ink(variant: Variant, pieces: Mapping[int, PieceView], cell: int, given: str | None) -> str:
+    """``given``, else the ink that reads on what stands on ``cell``: the piece, else the cell."""
+    if given is not None:
+        return given
+    piece = pieces.get(cell)
+    return contrast(variant.player(piece.player).colour if piece else _ground(variant, cell))
+
+
+def _check_lastmove(
+    variant: Variant, pieces: Mapping[int, PieceView], cells: Sequence[int], said: str
+) -> None:
+    """A last move must lead to this position: a piece stands where it ended, and the
+    cell it left is empty (a move from a cell back to it aside)."""
+    name = variant.grid.name
+    if not cells:
+        return
+    if cells[-1] not in pieces:
+        raise BoardgenError(
+            f"{said} does not lead here: no piece stands on {name(cells[-1])}", key="lastmove"
+        )
+    if len(cells) > 1 and cells[0] != cells[-1] and cells[0] in pieces:
+        raise BoardgenError(
+            f"{said} does not lead here: a piece still stands on {name(cells[0])}, where the move started",
+            key="lastmove",
+        )
+
+
+def _inside(
+    variant: Variant, shown: frozenset[int] | None, cells: Iterable[int], option: str, window: object
+) -> None:
+    """Refuse a mark placed outside the part of the board a window shows."""
+    if shown is None:
+        return
+    outside = [c for c in cells if c not in shown]
+    if outside:
+        said = window if isinstance(window, str) else "-".join(str(c) for c in window)  # type: ignore[attr-defined]
+        raise BoardgenError(f"{variant.grid.name(outside[0])} is outside the window {said}", key=option)
 
 
 def _in_check(engine: Any, state: Any) -> tuple[int, ...]:
@@ -249,9 +319,25 @@ class _Plan(NamedTuple):
     tinted: tuple[int, ...]
     lines: tuple[str, ...]
     layer_key: tuple[Any, ...]
+    lang: str = "en"
 
     def description(self, board_text: str) -> str:
         return "\n".join([board_text, *(["", *self.lines] if self.lines else [])])
+
+    def board_text(self) -> str:
+        say = diagram_words(self.lang)
+        return describe_position(self.variant, self.pieces, say=say, lang=self.lang)
+
+
+def _language(lang: object) -> str:
+    if not isinstance(lang, str):
+        raise TypeError(f"lang must be a language code ('en', 'fr', 'de'), not {type(lang).__name__}")
+    code = lang.strip().lower()
+    try:
+        diagram_words(code)
+    except BoardgenError as error:
+        raise BoardgenError(error.message, key="lang") from None
+    return code
 
 
 def _plan(
@@ -266,7 +352,12 @@ def _plan(
     colours: ColoursSpec | None,
     cell_size: float | None,
     title: str | None = None,
-    labels: Mapping[str | int, str] | None = None,
+    labels: LabelsSpec | None = None,
+    marks: MarksSpec | None = None,
+    sequence: MovesSpec | None = None,
+    first_number: int = 1,
+    window: WindowSpec | None = None,
+    lang: str = "en",
 ) -> _Plan:
     _check_position(position)
     for option, flag in (("flipped", flipped), ("coordinates", coordinates)):
@@ -274,27 +365,76 @@ def _plan(
             raise TypeError(f"{option} must be True or False, not {type(flag).__name__}")
     if move is not None and not isinstance(move, (str, Move)):
         raise TypeError(f"move must be a move's text or a Move, not {type(move).__name__}")
+    if move is not None and sequence is not None:
+        raise BoardgenError(
+            "give move (one move explained) or sequence (moves numbered), not both", key="sequence"
+        )
+    lang = _language(lang)
+    say = diagram_words(lang)
     fill = _fills(fill)
     colours = _colours(colours)
     variant, inks = _variant(position, colours)
     game = position.game
-    size = _cell_size(position, variant, coordinates, cell_size)
+
+    def cell(ref: str | int) -> int:
+        return _cell(variant, ref)
+
+    corners = resolve_window(window, cell)
+    shown = window_cells(variant, corners)
+    size = _cell_size(position, variant, coordinates, cell_size, corners)
     engine = game.engine
     paths = _arrows(variant, arrows, inks.get("arrow", ARROW))
+    circles = {p[0]: ink for p, ink in paths if len(set(p)) == 1}  # an arrow to its own cell: a circle
+    paths = [(p, ink) for p, ink in paths if len(set(p)) > 1]
     tints: dict[int, str] = {}
     for ref, ink in (fill or {}).items():
-        tints[_cell(variant, ref)] = parse_colour(ink) if ink else inks.get("fill", HIGHLIGHT)
+        tints[cell(ref)] = parse_colour(ink) if ink else inks.get("fill", HIGHLIGHT)
     last = _path(variant, lastmove) if lastmove is not None else ()
-    marks = None
+    shapes = resolve_marks(marks, cell)
+    written = resolve_labels(labels, cell)
+    move_drawn = None
+    figure = None
     if move is not None:
         raw = position.move(move).raw if isinstance(move, str) else position.move(move.text).raw
-        marks = move_marks(variant, engine, position.state, raw)
-        pieces = marks.pieces
+        move_drawn = move_marks(variant, engine, position.state, raw, lang)
+        pieces = dict(move_drawn.pieces)
+    elif sequence is not None:
+        figure = play_sequence(position, sequence, first_number_of(first_number), cell)
+        pieces = dict(figure.pieces)
+        for at, number in figure.numbers.items():
+            written.setdefault(at, (number, None))
     else:
-        pieces = engine.pieces(position.state)
+        pieces = dict(engine.pieces(position.state))
+    if last:
+        _check_lastmove(variant, pieces, last, shown_text(lastmove))
+    elsewhere: tuple[int, ...] = ()
+    if shown is not None and last and not set(last) & shown:  # the last move was made off the part shown
+        elsewhere, last = last, ()
+    for option, cells in (
+        ("arrows", [c for p, _ in paths for c in p] + list(circles)),
+        ("fill", tints),
+        ("lastmove", last),
+        ("marks", shapes),
+        ("labels", [c for c in written if figure is None or c not in figure.numbers]),
+    ):
+        _inside(variant, shown, cells, option, window)
+    if shown is not None:  # numbered stones outside the window are not drawn
+        written = {c: label for c, label in written.items() if c in shown}
+    if shown is not None:
+        pieces = {c: p for c, p in pieces.items() if c in shown}
     in_check = _in_check(engine, position.state)
+    if shown is not None:
+        in_check = tuple(c for c in in_check if c in shown)
     radius = piece_radius(variant, size)
-    labelled = _labels(variant, pieces, labels)
+    drawn_marks = {c: (shape, _ink(variant, pieces, c, ink)) for c, (shape, ink) in shapes.items()}
+    for at, ink in circles.items():
+        drawn_marks[at] = ("circle", ink)
+    drawn_labels = {c: (text, _ink(variant, pieces, c, ink)) for c, (text, ink) in written.items()}
+    grounds = (
+        {c: _ground(variant, c) for c in drawn_labels if c not in pieces}
+        if variant.grid.drawn == "points"
+        else {}
+    )
 
     def overlay(layout: Layout) -> tuple[list[Item], list[Item]]:
         under: list[Item] = []
@@ -304,72 +444,66 @@ def _plan(
         under += check_items(layout, in_check, inks.get("check", CHECK))
         for ink in dict.fromkeys(tints.values()):
             under += highlight_items(layout, [c for c, i in tints.items() if i == ink], ink)
-        if marks is not None:
-            fills = {c: variant.player(pieces[c].player).colour for c in marks.captured if c in pieces}
-            under += alternative_items(layout, marks.alternatives)
-            under += highlight_items(layout, marks.landings + marks.placed)
-            over += captured_items(layout, marks.captured, radius, fills)
-            over += placed_items(layout, marks.placed, radius)
-            if len(marks.path) > 1:
-                over += arrow_items(layout, [marks.path], inks.get("arrow", ARROW))
+        if move_drawn is not None:
+            fills = {c: variant.player(pieces[c].player).colour for c in move_drawn.captured if c in pieces}
+            under += alternative_items(layout, move_drawn.alternatives)
+            under += highlight_items(layout, move_drawn.landings + move_drawn.placed)
+            over += captured_items(layout, move_drawn.captured, radius, fills)
+            over += placed_items(layout, move_drawn.placed, radius)
+            over += turned_items(layout, move_drawn.turned, radius)
+            if len(move_drawn.path) > 1:
+                over += arrow_items(layout, [move_drawn.path], inks.get("arrow", ARROW))
         for ink in dict.fromkeys(i for _, i in paths):
             over += arrow_items(layout, [p for p, i in paths if i == ink], ink)
-        if marks is not None:
-            over += crowned_items(layout, marks.crowned)
-        over += label_items(layout, labelled, radius)
+        if move_drawn is not None:
+            over += crowned_items(layout, move_drawn.crowned)
+        over += shape_items(layout, drawn_marks, radius)
+        over += label_items(layout, drawn_labels, radius, grounds)
         return under, over
 
     name = variant.grid.name
-    lines = list(marks.lines) if marks is not None else []
-    lines += [f"Arrow: {' to '.join(name(c) for c in p)}." for p, _ in paths]
+    to = say("to")
+    lines = list(move_drawn.lines) if move_drawn is not None else []
+    lines += [say("arrow", path=to.join(name(c) for c in p)) for p, _ in paths]
+    by_shape: dict[str, list[int]] = {}
+    for at, (shape, _) in drawn_marks.items():
+        by_shape.setdefault(shape, []).append(at)
+    lines += [say(f"marks.{shape}", cells=names(variant, cells)) for shape, cells in by_shape.items()]
+    if figure is not None:
+        moves = ", ".join(f"{n} {text}" for n, text in figure.played)
+        lines.append(say("numbered", moves=moves))
+        if figure.replayed:
+            lines.append(say("not_shown", moves=", ".join(say("at", n=n, m=m) for n, m in figure.replayed)))
+    plain = {c: t for c, (t, _) in drawn_labels.items() if figure is None or c not in figure.numbers}
+    if plain:
+        lines.append(say("labelled", labels=", ".join(f"{name(c)} {text}" for c, text in plain.items())))
     if tints:
-        lines.append(f"Highlighted: {', '.join(name(c) for c in tints)}.")
-    if last:
-        lines.append(f"Last move: {' to '.join(name(c) for c in last)}.")
+        lines.append(say("highlighted", cells=names(variant, tints)))
+    if last or elsewhere:
+        lines.append(say("last_move", path=to.join(name(c) for c in last or elsewhere)))
     if in_check:
-        lines.append(f"In check: the king on {', '.join(name(c) for c in in_check)}.")
-    if labelled:
-        lines.append(f"Labelled: {', '.join(f'{name(c)} {text}' for c, (text, _) in labelled.items())}.")
+        lines.append(say("in_check", cells=names(variant, in_check)))
     if flipped:
-        lines.append(flipped_line(variant))
-    tinted = (*last, *tints, *(marks.landings + marks.placed + marks.alternatives if marks else ()))
-    options = BoardOptions(size, coordinates, title or variant.text(variant.title), flipped)
-    key = ("layer", tuple(sorted((colours or {}).items())), size, coordinates, flipped)
-    return _Plan(variant, options, pieces, overlay, tuple(dict.fromkeys(tinted)), tuple(lines), key)
-
-
-def scene(
-    position: Position,
-    *,
-    move: str | Move | None = None,
-    arrows: Iterable[ArrowSpec] = (),
-    fill: FillSpec | None = None,
-    lastmove: str | Move | None = None,
-    flipped: bool = False,
-    coordinates: bool = True,
-    colours: ColoursSpec | None = None,
-    cell_size: float | None = None,
-    title: str | None = None,
-    labels: Mapping[str | int, str] | None = None,
-) -> Scene:
-    """The backend-neutral picture :func:`svg`, :func:`pdf` and :func:`png` draw.
-    ``labels`` writes short texts centred on cells (by name or square number), in the
-    ink that reads on the piece there: the game sheet numbers the stones of its moves."""
-    plan = _plan(
-        position,
-        move=move,
-        arrows=arrows,
-        fill=fill,
-        lastmove=lastmove,
-        flipped=flipped,
-        coordinates=coordinates,
-        colours=colours,
-        cell_size=cell_size,
-        title=title,
-        labels=labels,
+        lines.append(flipped_line(variant, lang))
+    if shown is not None:
+        ordered = sorted(shown, key=lambda c: (-variant.grid.coords(c)[1], variant.grid.coords(c)[0]))
+        lines.append(say("window", first=name(ordered[0]), last=name(ordered[-1])))
+    tinted = (
+        *last,
+        *tints,
+        *(move_drawn.landings + move_drawn.placed + move_drawn.alternatives if move_drawn else ()),
     )
-    drawn = board_scene(plan.variant, plan.options, plan.pieces, plan.overlay)
-    return replace(drawn, description=plan.description(describe_position(plan.variant, plan.pieces)))
+    heading = title or variant.text(variant.title, lang)
+    options = BoardOptions(
+        size, coordinates, heading, flipped, corners, cut=corners is not None, seamless=True
+    )
+    key = ("layer", tuple(sorted((colours or {}).items())), size, coordinates, flipped, corners)
+    return _Plan(variant, options, pieces, overlay, tuple(dict.fromkeys(tinted)), tuple(lines), key, lang)
+
+
+def shown_text(move: str | Move | None) -> str:
+    """A move as a message quotes it."""
+    return shown(move.text if isinstance(move, Move) else str(move))
 
 
 def _layered_svg(position: Position, plan: _Plan) -> str:
@@ -389,10 +523,41 @@ def _layered_svg(position: Position, plan: _Plan) -> str:
         coordinates=plan.options.coordinates,
         tinted=plan.tinted,
     )
-    text = describe_position(plan.variant, plan.pieces)
-    top = Scene(layer.width, layer.height, tuple(items), plan.options.title, plan.description(text))
+    top = Scene(
+        layer.width, layer.height, tuple(items), plan.options.title, plan.description(plan.board_text())
+    )
     body = render_svg(top).decode("utf-8")
     return body.replace("</desc>\n", "</desc>\n" + fragment + "\n", 1)
+
+
+def _scene(position: Position, options: Mapping[str, Any]) -> Scene:
+    plan = _plan(position, **options)
+    drawn = board_scene(plan.variant, plan.options, plan.pieces, plan.overlay)
+    return replace(drawn, description=plan.description(plan.board_text()))
+
+
+def scene(
+    position: Position,
+    *,
+    move: str | Move | None = None,
+    arrows: Iterable[ArrowSpec] = (),
+    fill: FillSpec | None = None,
+    lastmove: str | Move | None = None,
+    flipped: bool = False,
+    coordinates: bool = True,
+    colours: ColoursSpec | None = None,
+    cell_size: float | None = None,
+    marks: MarksSpec | None = None,
+    labels: LabelsSpec | None = None,
+    sequence: MovesSpec | None = None,
+    first_number: int = 1,
+    window: WindowSpec | None = None,
+    lang: str = "en",
+    title: str | None = None,
+) -> Scene:
+    """The backend-neutral picture :func:`svg`, :func:`pdf` and :func:`png` draw (options
+    as for :func:`svg`; ``title`` replaces the game's title as the picture's own)."""
+    return _scene(position, {k: v for k, v in locals().items() if k != "position"})
 
 
 def svg(
@@ -407,36 +572,43 @@ def svg(
     size: int | None = None,
     colours: ColoursSpec | None = None,
     cell_size: float | None = None,
+    marks: MarksSpec | None = None,
+    labels: LabelsSpec | None = None,
+    sequence: MovesSpec | None = None,
+    first_number: int = 1,
+    window: WindowSpec | None = None,
+    lang: str = "en",
 ) -> str:
     """The position as an SVG document (text), for a web page or a notebook.
 
     ``arrows`` holds ``(from, to)``, ``(from, to, colour)``, longer paths or strings
-    ``"11-15:red"``, cells by name or square number; ``fill`` maps cells to colours
+    ``"11-15:red"``, cells by name or square number (an arrow from a cell to itself is
+    a circle round it, as python-chess draws one); ``fill`` maps cells to colours
     (None: the highlight yellow); ``lastmove`` tints the cells of the move that led
-    here; ``move`` draws this position with that move explained on it. ``size`` is
-    the width in pixels (height in proportion); without it the SVG is in millimetres,
-    about 120 mm wide, or at ``cell_size`` mm per cell for true-scale print.
-    ``colours`` overrides the board's (``light``, ``dark``, ``line``, ``text``, ...),
-    a player's pieces (by player id) and the marks' (``arrow``, ``fill``, ``lastmove``,
-    ``check``). A king in check glows red (chess).
+    here (checked: a piece stands where it ended); ``move`` draws this position with
+    that move explained on it. ``marks`` puts a circle, triangle, square or cross on
+    cells (``{"d4": "triangle"}``, ``["d4:triangle:red"]`` or ``"d4:triangle e5:circle"``),
+    ``labels`` letters or numbers (``{"d4": "A"}``, ``"d4:A q16:1:red"``), each in the
+    ink that reads on what is there unless a colour is given. ``sequence`` plays moves
+    from the position and numbers them on their stones, from ``first_number``, as Go
+    books print a game (``"q16 d4 c3"``). ``window`` shows a part of the board, two
+    corner cells (``"a13-g19"``), cut edges drawn as zigzags, coordinates kept. ``size``
+    is the width in pixels (height in proportion); without it the SVG is in millimetres,
+    about 120 mm wide, or at ``cell_size`` mm per cell for true-scale print. ``colours``
+    overrides the board's (``light``, ``dark``, ``line``, ``text``, ...), a player's
+    pieces (by player id) and the marks' (``arrow``, ``fill``, ``lastmove``, ``check``: a king
+    in check glows red, in chess). ``lang``
+    (``en``, ``fr``, ``de``) is the language of the picture's own text: its title and
+    the description (``<desc>``) a screen reader reads.
     """
     size = None if size is None else size_px(size)
-    plan = _plan(
-        position,
-        move=move,
-        arrows=arrows,
-        fill=fill,
-        lastmove=lastmove,
-        flipped=flipped,
-        coordinates=coordinates,
-        colours=colours,
-        cell_size=cell_size,
-    )
+    options = {k: v for k, v in locals().items() if k not in ("position", "size")}
+    plan = _plan(position, **options)
     if plan.variant.scoring_track is None:
         text = _layered_svg(position, plan)
     else:
         drawn = board_scene(plan.variant, plan.options, plan.pieces, plan.overlay)
-        drawn = replace(drawn, description=plan.description(describe_position(plan.variant, plan.pieces)))
+        drawn = replace(drawn, description=plan.description(plan.board_text()))
         text = render_svg(drawn).decode("utf-8")
     if size is not None:
         found = re.search(_VIEWBOX, text)
@@ -457,23 +629,20 @@ def pdf(
     coordinates: bool = True,
     colours: ColoursSpec | None = None,
     cell_size: float | None = None,
+    marks: MarksSpec | None = None,
+    labels: LabelsSpec | None = None,
+    sequence: MovesSpec | None = None,
+    first_number: int = 1,
+    window: WindowSpec | None = None,
+    lang: str = "en",
 ) -> bytes:
     """The position as a one-page PDF the size of the picture (``cell_size`` mm per
     cell for true scale; default about 120 mm wide). Options as for :func:`svg`."""
+    options = {k: v for k, v in locals().items() if k != "position"}
     # Lazy for start-up speed: the PDF backend loads reportlab.
     from ..backends.pdf import render_pdf
 
-    drawn = scene(
-        position,
-        move=move,
-        arrows=arrows,
-        fill=fill,
-        lastmove=lastmove,
-        flipped=flipped,
-        coordinates=coordinates,
-        colours=colours,
-        cell_size=cell_size,
-    )
+    drawn = _scene(position, options)
     return render_pdf(
         Document((drawn,), title=drawn.title, subject=f"boardgen diagram for {position.game.id}")
     )
@@ -491,26 +660,23 @@ def png(
     size: int | None = None,
     colours: ColoursSpec | None = None,
     cell_size: float | None = None,
+    marks: MarksSpec | None = None,
+    labels: LabelsSpec | None = None,
+    sequence: MovesSpec | None = None,
+    first_number: int = 1,
+    window: WindowSpec | None = None,
+    lang: str = "en",
     dpi: float = 200.0,
 ) -> bytes:
     """The position as PNG bytes: ``size`` pixels wide, else at ``dpi`` (the image
     records its resolution, so it still knows its size in mm). Options as for :func:`svg`."""
+    options = {k: v for k, v in locals().items() if k not in ("position", "size", "dpi")}
     # Lazy for start-up speed: the PNG backend loads reportlab and pypdfium2.
     from ..backends.png import render_png
 
     size = None if size is None else size_px(size)
     dpi = dpi_value(dpi)
-    drawn = scene(
-        position,
-        move=move,
-        arrows=arrows,
-        fill=fill,
-        lastmove=lastmove,
-        flipped=flipped,
-        coordinates=coordinates,
-        colours=colours,
-        cell_size=cell_size,
-    )
+    drawn = _scene(position, options)
     if size is not None:
         return render_png(drawn, size / (drawn.width / 25.4), width=size)
     return render_png(drawn, dpi)

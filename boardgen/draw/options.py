@@ -10,6 +10,8 @@ default highlight colour); colours are ``#rgb``, ``#rrggbb`` or one of a few nam
 ('d4', '#0000ff')
 >>> colour("purple")
 '#7b2cbf'
+>>> parse_mark("d4:triangle:red"), parse_label("q16:A")
+(('d4', 'triangle', '#d62828'), ('q16', 'A', None))
 """
 
 from __future__ import annotations
@@ -17,14 +19,21 @@ from __future__ import annotations
 __all__ = [
     "CELL_SIZE_MM",
     "DPI",
+    "FIRST_NUMBER",
+    "LABEL_CHARS",
+    "MARK_SHAPES",
     "NAMED_COLOURS",
     "SIZE_PX",
     "cell_size_mm",
     "colour",
     "dpi_value",
+    "first_number",
     "parse_arrow",
     "parse_colours",
     "parse_fill",
+    "parse_label",
+    "parse_mark",
+    "parse_moves",
     "size_px",
     "split_items",
 ]
@@ -54,6 +63,13 @@ NAMED_COLOURS = {
 SIZE_PX = (16, 4000)
 CELL_SIZE_MM = (3.0, 150.0)
 DPI = (36.0, 1200.0)
+
+#: The shapes a mark may take on a cell or point (Go books' and python-chess's marks).
+MARK_SHAPES = ("circle", "triangle", "square", "cross")
+#: Longest label: a letter, a move number up to four digits, or a short word.
+LABEL_CHARS = 4
+#: The numbers a numbered sequence of moves may start from.
+FIRST_NUMBER = (1, 9999)
 
 #: A colour written in hexadecimal (patterns compiled on first use, and kept by re: most
 #: processes never need them).
@@ -90,6 +106,49 @@ def parse_fill(text: str) -> tuple[str, str | None]:
     if not cell.strip():
         raise BoardgenError(f"{text!r} is not a fill: write CELL or CELL:COLOUR, e.g. d4:yellow")
     return cell.strip(), colour(ink) if ink else None
+
+
+def parse_mark(text: str) -> tuple[str, str, str | None]:
+    """The cell, shape and colour of a mark ``CELL:SHAPE[:COLOUR]`` (``d4:circle``)."""
+    cell, _, rest = text.strip().partition(":")
+    shape, _, ink = rest.partition(":")
+    shape = shape.strip().lower()
+    if not cell.strip() or shape not in MARK_SHAPES:
+        raise BoardgenError(
+            f"{_said(text)} is not a mark: write CELL:SHAPE or CELL:SHAPE:COLOUR, a shape one of "
+            f"{', '.join(MARK_SHAPES)} (e.g. d4:triangle)"
+        )
+    return cell.strip(), shape, colour(ink) if ink.strip() else None
+
+
+def parse_label(text: str) -> tuple[str, str, str | None]:
+    """The cell, text and colour of a label ``CELL:TEXT[:COLOUR]`` (``d4:A``, ``q16:12:red``):
+    up to :data:`LABEL_CHARS` letters or digits."""
+    cell, _, rest = text.strip().partition(":")
+    label, _, ink = rest.partition(":")
+    label = label.strip()
+    if not cell.strip() or not label or len(label) > LABEL_CHARS or not label.isalnum():
+        raise BoardgenError(
+            f"{_said(text)} is not a label: write CELL:TEXT or CELL:TEXT:COLOUR, the text one to "
+            f"{LABEL_CHARS} letters or digits (e.g. d4:A, q16:12)"
+        )
+    return cell.strip(), label, colour(ink) if ink.strip() else None
+
+
+def parse_moves(text: str) -> list[str]:
+    """The moves of a sequence written one after the other (``q16 d4 c3``, or with commas)."""
+    return split_items(text)
+
+
+def first_number(value: object) -> int:
+    """``first_number``: the number of a sequence's first move, within :data:`FIRST_NUMBER`."""
+    low, high = FIRST_NUMBER
+    number = _number("first_number", value, "")
+    if not (low <= number <= high and number == int(number)):
+        raise BoardgenError(
+            f"write a move number from {low} to {high}, not {_said(value)}", key="first_number"
+        )
+    return int(number)
 
 
 def parse_colours(text: str) -> dict[str, str]:

@@ -30,7 +30,7 @@ def _ezdxf() -> Any:
     try:
         import ezdxf  # lazy: an optional extra, loaded when a DXF is made
     except ImportError as error:  # pragma: no cover - depends on the installation
-        raise BoardgenError("DXF output needs ezdxf: pip install 'boardgen[maker]'") from error
+        raise BoardgenError("DXF output needs ezdxf: pip install 'boardgen-print[maker]'") from error
     return ezdxf
 
 

@@ -43,6 +43,7 @@ from ..descriptor.model import Variant
 from ..errors import BoardgenError, shown
 from ..foundation.values import frozen
 from ..rules.base import Ending, Engine, PieceView
+from .possible import impossible
 from .textboard import describe_position
 
 
@@ -90,16 +91,31 @@ class Game:
         """The starting position of the descriptor's setup."""
         return self.position_of(self.engine.initial())
 
-    def position(self, text: str) -> Position:
+    def position(self, text: str, *, study: bool = False) -> Position:
         """The position a position string writes (PDN FEN on 8x8 diagonal boards).
+
+        A position no game can reach is refused with the reason (more men than a side
+        starts with, a Go chain without a liberty, Hex stones out of turn); ``study=True``
+        takes it all the same, for a study that breaks a count on purpose.
 
         >>> import boardgen
         >>> boardgen.load("american-checkers").position("W:W27,K30:B23,14").turn
         'white'
+        >>> boardgen.load("go-9").position("B:a1:W:a2,b1/B")
+        Traceback (most recent call last):
+        ...
+        boardgen.errors.BoardgenError: position 'B:a1:W:a2,b1/B': black's stones on a1 have no liberty: \
+they would have been taken off (give study to draw it all the same)
         """
         if not isinstance(text, str):
             raise TypeError(f"position() takes a position string, not {type(text).__name__}")
+        if not isinstance(study, bool):
+            raise TypeError(f"study must be True or False, not {type(study).__name__}")
         state = self.engine.parse_position(text)
+        if not study:
+            why = impossible(self.variant, self.engine, state)
+            if why is not None:
+                raise BoardgenError(f"position {shown(text)}: {why} (give study to draw it all the same)")
         if not self.engine.pieces(state) and self.variant.rules.family == "leaping":
             # every capture leaves the capturer on the board: no game of taking pieces gets
             # here, and judging it (the side to move has no piece, so it lost) would be a

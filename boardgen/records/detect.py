@@ -12,6 +12,8 @@
 * **KIF** (shogi) for a name ending in ``.kif`` or ``.kifu``, or a KIF header or first
   move line; **USI** when the first line is a USI position (``position startpos
   moves ...``) (:mod:`boardgen.records.shogi`).
+* **Othello** when every line that carries moves is a transcript (``f5d6c3...``) or a
+  line of a game list holding one (:mod:`boardgen.records.othello`).
 * **PGN** (chess) when the name ends in ``.pgn``; or when a ``[FEN]`` tag writes a chess
   FEN (ranks separated by ``/``), a ``[Variant]`` tag is given, or the first move is one
   no draughts record writes: a piece's letter and a square (``Nf3``), a lone square
@@ -29,6 +31,7 @@ import re
 from typing import Literal
 
 from ..errors import BoardgenError
+from .othello import is_othello
 from .sgf.tree import SgfNode, cut
 from .shogi import is_kif, is_usi
 from .xiangqi import is_xiangqi_pgn
@@ -49,7 +52,7 @@ _CHESS_MOVE = re.compile(r"(?:[NBRQK][a-h1-8x]|[a-h][1-8](?![0-9a-z-])|[a-h]x[a-
 GameKind = Literal["go", "hex", "havannah"]
 
 
-RecordFormat = Literal["pdn", "pgn", "sgf", "xiangqi-pgn", "kif", "usi"]
+RecordFormat = Literal["pdn", "pgn", "sgf", "xiangqi-pgn", "kif", "usi", "othello"]
 
 
 def record_format(text: str, name: str) -> RecordFormat:
@@ -66,6 +69,8 @@ def record_format(text: str, name: str) -> RecordFormat:
         return "kif"
     if is_usi(text):
         return "usi"
+    if is_othello(text):
+        return "othello"
     if name.lower().endswith(PGN_SUFFIXES) or _CHESS_TAG.search(text, 0, _LOOK) or _chess_moves(text):
         return "pgn"
     return "pdn"

@@ -33,6 +33,7 @@ from ..model.games import open_game
 from ..model.positions import Game
 from .detect import PGN_SUFFIXES, SGF_SUFFIXES, record_format, sgf_game_kind
 from .limits import MAX_GAMES
+from .othello import othello_records
 from .pdn.reader import iter_pdn
 from .pgn.reader import iter_pgn
 from .record import GameLoader, GameRecord
@@ -97,7 +98,7 @@ def iter_records(
     text, name = record_text(
         source,
         file,
-        suffixes=(".pdn", *PGN_SUFFIXES, *SGF_SUFFIXES, *KIF_SUFFIXES, ".usi"),
+        suffixes=(".pdn", ".txt", ".csv", *PGN_SUFFIXES, *SGF_SUFFIXES, *KIF_SUFFIXES, ".usi"),
         reader="read_records takes a path, a record's text",
     )
     report = on_error if on_error is not None else (lambda error: None) if skip_bad else None
@@ -110,6 +111,8 @@ def iter_records(
         return iter_pgn(io.StringIO(text), game=game, folders=folders, file=name, on_error=report, load=load)
     if kind == "pdn":
         return iter_pdn(io.StringIO(text), game=game, folders=folders, file=name, on_error=report, load=load)
+    if kind == "othello":
+        return othello_records(text, file=name, game=game, folders=folders, on_error=report, load=load)
     if kind == "sgf":
         return _sgf_games(text, name, game, folders, report, load)
     reader = {"xiangqi-pgn": iter_xiangqi_pgn, "kif": iter_kif, "usi": iter_usi}[kind]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 __all__ = ["FORMATS", "PAIRED", "GameLoader", "GameRecord", "Ply", "Variation"]
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import field
 from pathlib import Path
@@ -21,10 +22,14 @@ from ..errors import BoardgenError, Mark, shown
 from ..foundation.values import frozen
 from ..model.positions import Game, Move, Position
 
+#: A move named by its number: ``12.``, ``12...``, either followed by the move.
+_NAMED = re.compile(r"([0-9]{1,5})(\.\.\.|\.)\s*(\S*)")
+
 #: The formats records are read from: PDN (draughts), PGN (chess), SGF (Go; Hex as HexGui
 #: writes it), Little Golem's Havannah export (``.hgf``, SGF's syntax), xiangqi PGN, shogi's
-#: KIF and USI position lines.
-FORMATS = ("pdn", "pgn", "sgf", "hgf", "xiangqi-pgn", "kif", "usi")
+#: KIF and USI position lines, and Othello's transcripts and game lists
+#: (:mod:`boardgen.records.othello`).
+FORMATS = ("pdn", "pgn", "sgf", "hgf", "xiangqi-pgn", "kif", "usi", "othello")
 #: The formats that number moves in pairs (``12. 11-15 23-19``, ``12. Nf3 Nc6``, ``12. h2e2 h9g7``).
 PAIRED = ("pdn", "pgn", "xiangqi-pgn")
 
@@ -112,6 +117,62 @@ class GameRecord:
                 f"ply {ply} is out of range: this game has {len(self.plies)} plies (0 to {len(self.plies)})"
             )
         return self.start if ply == 0 else self.plies[ply - 1].after
+
+    def ply_after(self, named: str) -> int:
+        """The ply count after the move ``named`` writes: ``12.`` (the first player's
+        twelfth move; in a record numbering every ply, ply 12), ``12...`` (the second
+        player's twelfth move), either followed by the move as written (``12. 11-15``,
+        checked), or the move alone (the first ply written so: ``11-15``, ``q16``)."""
+        if not isinstance(named, str):
+            raise TypeError(f"after takes a move's number or text, not {type(named).__name__}")
+        text = named.strip()
+        found = _NAMED.fullmatch(text)
+        number, dots, written = found.groups() if found else ("", "", text)
+        if not number:
+            for ply in self.plies:
+                if ply.written == written:
+                    return ply.index
+            raise BoardgenError(f"no move {shown(written)} in this game", key="after")
+        wanted = int(number)
+        second = dots == "..." and self.numbered_in_pairs
+        for ply in self.plies:
+            if ply.number != wanted:
+                continue
+            opener = ply.before.turn == self.start.turn if self.numbered_in_pairs else True
+            if opener == second:
+                continue
+            if written and ply.written != written:
+                raise BoardgenError(
+                    f"move {number}{dots} is {ply.written}, not {shown(written)}", key="after"
+                )
+            return ply.index
+        raise BoardgenError(f"no move {number}{dots} in this game ({len(self.plies)} plies)", key="after")
+
+    def numbered(self, first: int, last: int) -> tuple[Ply, ...]:
+        """The plies whose move numbers run from ``first`` to ``last``, as players number them."""
+        if not 1 <= first <= last:
+            raise BoardgenError(
+                f"write a range of move numbers, first to last, not {first}-{last}", key="moves"
+            )
+        found = tuple(p for p in self.plies if first <= p.number <= last)
+        if not found:
+            top = self.plies[-1].number if self.plies else 0
+            raise BoardgenError(f"no moves {first} to {last} in this game (moves 1 to {top})", key="moves")
+        return found
+
+    def moves_text(self, plies: Sequence[Ply]) -> str:
+        """``plies`` written as a score sheet writes them: ``12. 11-15 23-19 13. ...`` (a
+        number before each move in a record numbering every ply; ``12...`` where a line
+        opens on the second player's move)."""
+        words: list[str] = []
+        for ply in plies:
+            opener = ply.before.turn == self.start.turn or not self.numbered_in_pairs
+            if opener:
+                words.append(f"{ply.number}.")
+            elif ply is plies[0]:
+                words.append(f"{ply.number}...")
+            words.append(ply.written + "".join(ply.nags))
+        return " ".join(words)
 
     def player(self, player: str) -> str:
         """The name the tags give the player with id ``player`` (``White``/``Black``

@@ -34,6 +34,7 @@ from ..geometry import SquareGrid
 from ..model.textboard import describe_position
 from ..rules.base import PieceView
 from ..scene.shapes import Group, Item, Polygon, Rect, Scene, Style, Text
+from .cuts import cut_items
 from .layout import Layout
 from .legible import MIN_TEXT_MM
 from .pieces import piece_items, piece_radius
@@ -49,7 +50,12 @@ class BoardOptions:
     """``flip`` draws the board from the north player's side (turned 180 degrees);
     ``window`` draws only those cells (a square board: the rectangle they span), with
     their pieces and their own labels, as a zoomed part of the board; the squares whose
-    PDN numbers are ``named`` (a caption speaks of them) show them even under a piece."""
+    PDN numbers are ``named`` (a caption speaks of them) show them even under a piece;
+    ``cut`` draws a window's sides where the board goes on as cut (a part board in a
+    diagram; a tile of a printed board is not cut, it is glued); ``seamless`` draws a
+    board of points' surface as one shape rather than one area per point (a picture for
+    the screen, where touching areas leave hairlines; a printed board keeps the areas,
+    which its tiles are cut along)."""
 
     cell_size: float
     coordinates: bool = True
@@ -57,6 +63,8 @@ class BoardOptions:
     flip: bool = False
     window: frozenset[int] | None = None
     named: frozenset[int] = frozenset()
+    cut: bool = False
+    seamless: bool = False
 
 
 #: Extra drawing placed by the board's layout: (items under the pieces, items over them).
@@ -83,10 +91,15 @@ def board_scene(
         variant, options, pieces, scores=scores, pawn_move=pawn_move
     )
     colours = variant.print.colours
+    cut: list[Item] = []
+    sides: frozenset[str] = frozenset()
+    if options.cut and len(cells) < variant.grid.size:  # a part board: cut where it goes on
+        cut, sides = cut_items(variant, layout, cells, colours)
     if variant.grid.drawn == "cells":
-        items: list[Item] = _cells(variant, layout, colours, cells)
+        items: list[Item] = _cells(variant, layout, colours, cells, sides)
     else:
-        items = surface_items(variant, layout, colours, cells)
+        items = surface_items(variant, layout, colours, cells, seamless=options.seamless)
+    items.extend(cut)
     if variant.region_styles:
         items.extend(region_items(variant, layout, colours, cells))
     if variant.board.sides and options.window is None:
@@ -221,8 +234,15 @@ def window_cells(variant: Variant, window: frozenset[int] | None) -> frozenset[i
     return None if len(shown) == grid.size else shown
 
 
-def _cells(variant: Variant, layout: Layout, colours: Mapping[str, str], cells: Sequence[int]) -> list[Item]:
-    """The cells group (and, on square boards, the frame drawn over its edge)."""
+def _cells(
+    variant: Variant,
+    layout: Layout,
+    colours: Mapping[str, str],
+    cells: Sequence[int],
+    cut: frozenset[str] = frozenset(),
+) -> list[Item]:
+    """The cells group (and, on square boards, the frame drawn over its edge, but for
+    the ``cut`` sides of a window: see :mod:`boardgen.render.cuts`)."""
     grid = variant.grid
     line = colours["line"]
     shapes: list[Item] = []
@@ -242,7 +262,17 @@ def _cells(variant: Variant, layout: Layout, colours: Mapping[str, str], cells: 
                     squares.append(Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), style))
             shapes.append(Group(tuple(squares)))
         x, y, w, h = layout.board_box
-        return [Group(tuple(shapes), label="cells"), Rect(x, y, w, h, Style(stroke=line, stroke_width=0.5))]
+        frame = Style(stroke=line, stroke_width=0.5)
+        if not cut:
+            return [Group(tuple(shapes), label="cells"), Rect(x, y, w, h, frame)]
+        ends = {
+            "top": ((x, y), (x + w, y)),
+            "right": ((x + w, y), (x + w, y + h)),
+            "bottom": ((x, y + h), (x + w, y + h)),
+            "left": ((x, y), (x, y + h)),
+        }
+        edges = [Polygon(ends[side], frame, closed=False) for side in ends if side not in cut]
+        return [Group(tuple(shapes), label="cells"), Group(tuple(edges), label="frame")]
     else:
         restricted = variant.restricted
         edge = Style(stroke=line, stroke_width=0.35)

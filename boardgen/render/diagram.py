@@ -36,6 +36,7 @@ from ..model.textboard import describe_position
 from ..rules.base import Engine, MoveView, PieceView
 from ..scene.shapes import Item, Scene
 from .board import BoardOptions, board_scene, board_size, window_cells
+from .describe import diagram_words
 from .layout import Layout
 from .marks import (
     alternative_items,
@@ -44,6 +45,7 @@ from .marks import (
     crowned_items,
     highlight_items,
     placed_items,
+    turned_items,
 )
 from .memo import remembered
 from .pieces import piece_radius
@@ -68,21 +70,34 @@ _PATH_SPLIT = r"(?<=[0-9])\s*[-x:]\s*"
 
 
 @in_its_fonts
-def fit_cell_size(variant: Variant, width: float = DEFAULT_WIDTH, *, coordinates: bool = True) -> float:
-    """The cell size (mm, to 0.01) at which the whole diagram is about ``width`` mm wide."""
+def fit_cell_size(
+    variant: Variant,
+    width: float = DEFAULT_WIDTH,
+    *,
+    coordinates: bool = True,
+    window: frozenset[int] | None = None,
+) -> float:
+    """The cell size (mm, to 0.01) at which the whole diagram (or the part of the board
+    ``window`` spans) is about ``width`` mm wide."""
     # Labels grow with the cells, so the width is not quite linear in the size: iterate
     # to the fixed point, which three scenes reach on every bundled board.
 
     def search() -> float:
         size, previous = 20.0, 0.0
         for _ in range(8):
-            size *= width / _empty_size(variant, BoardOptions(size, coordinates))[0]
+            options = BoardOptions(size, coordinates, window=window, cut=window is not None)
+            size *= width / _empty_size(variant, options)[0]
             if round(size, 2) == previous:
                 break
             previous = round(size, 2)
         return round(size, 2)
 
-    found: float = remembered(variant, ("fit cell size", width, coordinates), search)
+    key = (
+        ("fit cell size", width, coordinates)
+        if window is None
+        else ("fit cell size", width, coordinates, window)
+    )
+    found: float = remembered(variant, key, search)
     return found
 
 
@@ -92,7 +107,7 @@ def _empty_size(variant: Variant, options: BoardOptions) -> tuple[float, float]:
     options' fields, not the record: hashing a record makes its methods (see
     :mod:`boardgen.foundation.values`), which a process drawing diagrams need not pay for."""
     o = options
-    key = ("empty board size", o.cell_size, o.coordinates, o.title, o.flip, o.window, o.named)
+    key = ("empty board size", o.cell_size, o.coordinates, o.title, o.flip, o.window, o.named, o.cut)
     size: tuple[float, float] = remembered(variant, key, lambda: board_size(variant, options, {}))
     return size
 
@@ -152,10 +167,11 @@ def _marks_text(
     return lines
 
 
-def flipped_line(variant: Variant) -> str:
+def flipped_line(variant: Variant, lang: str = "en") -> str:
     """What a turned diagram's description says: whose side it is drawn from."""
-    north = [variant.text(p.name) for p in variant.players if p.side == "north"]
-    return f"Drawn from {north[0]}'s side." if north else "Drawn turned half round."
+    say = diagram_words(lang)
+    north = [variant.text(p.name, lang) for p in variant.players if p.side == "north"]
+    return say("from_side", player=north[0]) if north else say("half_turn")
 
 
 @in_its_fonts
@@ -172,6 +188,7 @@ def diagram_scene(
     placed: Sequence[int] = (),
     alternatives: Sequence[int] = (),
     crowned: Sequence[int] = (),
+    turned: Sequence[int] = (),
     scores: Mapping[str, int] | None = None,
     pawn_move: PawnMove | None = None,
     title: str = "",
@@ -194,6 +211,7 @@ def diagram_scene(
 
     def overlay(layout: Layout) -> tuple[list[Item], list[Item]]:
         over = captured_items(layout, captured, radius, fills) + placed_items(layout, placed, radius)
+        over += turned_items(layout, turned, radius)
         under = alternative_items(layout, alternatives) + highlight_items(layout, highlights)
         return under, over + arrow_items(layout, arrows) + crowned_items(layout, crowned)
 
@@ -263,10 +281,12 @@ class MoveMarks(NamedTuple):
     crowned: tuple[int, ...]
     lines: tuple[str, ...]
     after: Any
+    #: The pieces the move turns over to the mover's side (Othello's flipped discs).
+    turned: tuple[int, ...] = ()
 
 
-def move_marks(variant: Variant, game: Engine, position: Any, move: Any) -> MoveMarks:
-    """Play ``move`` from ``position`` and say what its diagram shows (raises
+def move_marks(variant: Variant, game: Engine, position: Any, move: Any, lang: str = "en") -> MoveMarks:
+    """Play ``move`` from ``position`` and say what its diagram shows, in ``lang`` (raises
     BoardgenError when the engine refuses the move)."""
     after = game.play(position, move)
     text = game.move_text(position, move)
@@ -278,18 +298,25 @@ def move_marks(variant: Variant, game: Engine, position: Any, move: Any) -> Move
     taken = tuple(view.captured) or _taken_by_placing(before, game.pieces(after), view)
     landings = tuple(view.path[1:])
     alternatives = _alternatives(game, position, move)
-    crowned = tuple(_crowned(before, game.pieces(after), view.path))
-    lines = [f"{variant.text(variant.player(mover).name)} to move plays {text}."]
+    ending = game.pieces(after)
+    crowned = tuple(_crowned(before, ending, view.path))
+    turned = tuple(
+        sorted(c for c, piece in before.items() if c in ending and ending[c].player != piece.player)
+    )
+    say = diagram_words(lang)
+    lines = [say("plays", player=variant.text(variant.player(mover).name, lang), move=text)]
     if taken:
-        lines.append(f"Captured: {_names(variant, taken)}.")
+        lines.append(say("captured", cells=_names(variant, taken)))
     if landings:
-        lines.append(f"Lands on: {_names(variant, landings)}.")
+        lines.append(say("lands", cells=_names(variant, landings)))
     if alternatives:
-        lines.append(f"Could also have stopped on: {_names(variant, alternatives)}.")
+        lines.append(say("could_stop", cells=_names(variant, alternatives)))
     if crowned:
-        lines.append(f"Kings after the move: {_names(variant, crowned)}.")
+        lines.append(say("crowned", cells=_names(variant, crowned)))
     if view.placed:
-        lines.append(f"New stones: {_names(variant, view.placed)}.")
+        lines.append(say("new_stones", cells=_names(variant, view.placed)))
+    if turned:
+        lines.append(say("turned", cells=_names(variant, turned)))
     return MoveMarks(
         pieces,
         tuple(view.path),
@@ -300,6 +327,7 @@ def move_marks(variant: Variant, game: Engine, position: Any, move: Any) -> Move
         crowned,
         tuple(lines),
         after,
+        turned,
     )
 
 
@@ -356,6 +384,7 @@ def example_scene(
         placed=marks.placed,
         alternatives=marks.alternatives,
         crowned=marks.crowned,
+        turned=marks.turned,
         scores=scores,
         pawn_move=pawn_move,
         named=named,

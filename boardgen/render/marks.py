@@ -19,6 +19,8 @@ __all__ = [
     "highlight_items",
     "label_items",
     "placed_items",
+    "shape_items",
+    "turned_items",
 ]
 
 import math
@@ -116,11 +118,79 @@ def placed_items(layout: Layout, cells: Iterable[int], radius: float) -> list[It
     return [Group(tuple(rings), label="placed")] if rings else []
 
 
-def label_items(layout: Layout, labels: Mapping[int, tuple[str, str]], radius: float) -> list[Item]:
+def shape_items(layout: Layout, marks: Mapping[int, tuple[str, str]], radius: float) -> list[Item]:
+    """Each mark on its cell in its ink (``cell -> (shape, ink)``): a circle, a
+    triangle, a square or a cross about half as wide as a piece of ``radius``, drawn
+    as an outline (a cross as two strokes), as Go books and python-chess mark points."""
+    width = max(0.3, 0.11 * radius)
+    reach = 0.52 * radius
+    shapes: list[Item] = []
+    for cell, (shape, ink) in marks.items():
+        cx, cy = layout.centre(cell)
+        style = Style(stroke=ink, stroke_width=width)
+        if shape == "circle":
+            shapes.append(Circle(cx, cy, 0.9 * reach, style))
+        elif shape == "triangle":
+            corners = tuple(
+                (
+                    cx + reach * math.cos(math.radians(a)),
+                    cy + 0.12 * reach + reach * math.sin(math.radians(a)),
+                )
+                for a in (-90, 30, 150)
+            )
+            shapes.append(Polygon(corners, style))
+        elif shape == "square":
+            half = 0.72 * reach
+            shapes.append(
+                Polygon(
+                    (
+                        (cx - half, cy - half),
+                        (cx + half, cy - half),
+                        (cx + half, cy + half),
+                        (cx - half, cy + half),
+                    ),
+                    style,
+                )
+            )
+        else:  # a cross
+            arm = 0.7 * reach
+            for sx in (-1, 1):
+                shapes.append(
+                    Polygon(((cx - sx * arm, cy - arm), (cx + sx * arm, cy + arm)), style, closed=False)
+                )
+    return [Group(tuple(shapes), label="marks")] if shapes else []
+
+
+def turned_items(layout: Layout, cells: Iterable[int], radius: float) -> list[Item]:
+    """A dotted ring around each piece a move turns over (Othello's flipped discs): the
+    new stone's ring, broken, so the reader sees which discs the move wins."""
+    width = _width(layout)
+    dash = (0.9 * width, 0.9 * width)
+    rings: list[Item] = []
+    for cell in dict.fromkeys(cells):
+        cx, cy = layout.centre(cell)
+        rings.append(
+            Circle(cx, cy, radius + 0.9 * width, Style(stroke=PLACED, stroke_width=width, dash=dash))
+        )
+    return [Group(tuple(rings), label="turned")] if rings else []
+
+
+def label_items(
+    layout: Layout,
+    labels: Mapping[int, tuple[str, str]],
+    radius: float,
+    grounds: Mapping[int, str] | None = None,
+) -> list[Item]:
     """Each label centred on its cell in its ink (``cell -> (text, ink)``): a move's
     number on its stone, as Go books print a game. As large as fits across a piece of
-    ``radius``: one or two digits half as high as the piece, three digits narrower."""
+    ``radius``: one or two digits half as high as the piece, three digits narrower.
+    A label on a cell of ``grounds`` (an empty point, where lines cross) stands on a
+    disc of that colour, so that the lines do not run through it."""
     texts: list[Item] = []
+    for cell, colour in (grounds or {}).items():
+        if cell in labels:
+            cx, cy = layout.centre(cell)
+            texts.append(Circle(cx, cy, 0.8 * radius, Style(fill=colour)))
     for cell, (text, ink) in labels.items():
         cx, cy = layout.centre(cell)
         size = min(1.35 * radius, 1.6 * radius / max(text_width(text, 1.0), 0.01))

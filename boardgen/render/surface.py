@@ -22,9 +22,10 @@ import math
 from collections.abc import Collection, Mapping
 
 from ..descriptor.model import Variant
-from ..geometry import Point
+from ..geometry import Grid, Point
 from ..scene.shapes import Circle, Group, Item, Polygon, Style, Text
 from .layout import Layout
+from .memo import remembered
 
 
 def line_width(cell_size: float) -> float:
@@ -33,9 +34,15 @@ def line_width(cell_size: float) -> float:
 
 
 def surface_items(
-    variant: Variant, layout: Layout, colours: Mapping[str, str], cells: Collection[int]
+    variant: Variant,
+    layout: Layout,
+    colours: Mapping[str, str],
+    cells: Collection[int],
+    *,
+    seamless: bool = False,
 ) -> list[Item]:
-    """The board of points or pits ``variant`` draws, restricted to ``cells``."""
+    """The board of points or pits ``variant`` draws, restricted to ``cells``; its
+    surface one shape when ``seamless`` (see :class:`~boardgen.render.board.BoardOptions`)."""
     grid = variant.grid
     whole = len(cells) == grid.size
     areas = grid.areas() if whole else tuple(grid.outline(c) for c in cells)
@@ -46,8 +53,16 @@ def surface_items(
         pits = [Polygon(layout.polygon(c), pit) for c in sorted(cells)]
         return [Group(tuple(ground), label="cells"), Group(tuple(pits), label="pits")]
     board = Style(fill=colours["cell"], stroke=colours["cell"], stroke_width=0.2)
+    # One outline where the points' areas join into one shape: polygons that only touch
+    # leave faint seams between them wherever a renderer smooths their edges.
+    joined = None
+    if seamless:
+        joined = remembered(variant, ("surface outline", frozenset(cells)), lambda: _joined(grid, cells))
     items: list[Item] = [
-        Group(tuple(Polygon(tuple(layout.to_page(p) for p in area), board) for area in areas), label="cells")
+        Group(
+            tuple(Polygon(tuple(layout.to_page(p) for p in area), board) for area in joined or areas),
+            label="cells",
+        )
     ]
     width = line_width(layout.cell_size)
     halves: list[Item] = []
@@ -74,6 +89,42 @@ def surface_items(
     if marks:
         items.append(Group(tuple(marks), label="points"))
     return items
+
+
+def _joined(grid: Grid, cells: Collection[int]) -> tuple[tuple[Point, ...], ...] | None:
+    """The outline of the union of ``cells``' areas, as one polygon, when they form one
+    shape without holes (every board of points boardgen ships, and every window of one);
+    None otherwise. Edges two areas share cancel out; the rest chain into the outline."""
+    edges: dict[tuple[Point, Point], int] = {}
+
+    def key(p: Point) -> Point:
+        return (round(p[0], 6), round(p[1], 6))
+
+    for cell in cells:
+        outline = [key(p) for p in grid.outline(cell)]
+        for a, b in zip(outline, outline[1:] + outline[:1], strict=True):
+            if (b, a) in edges:
+                edges[(b, a)] -= 1
+                if not edges[(b, a)]:
+                    del edges[(b, a)]
+            else:
+                edges[(a, b)] = edges.get((a, b), 0) + 1
+    following: dict[Point, Point] = {}
+    for a, b in edges:
+        if a in following:  # two edges leave one corner: not a simple outline
+            return None
+        following[a] = b
+    if not following:
+        return None
+    start = next(iter(following))
+    loop = [start]
+    point = following[start]
+    while point != start and len(loop) <= len(following):
+        loop.append(point)
+        point = following.get(point, start)
+    if len(loop) != len(following):  # several outlines (holes, or parts apart)
+        return None
+    return (tuple(loop),)
 
 
 def _back(start: Point, end: Point, by: float) -> Point:

@@ -22,6 +22,7 @@ __all__ = [
 ]
 
 import io
+from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -141,11 +142,25 @@ def stone_numbers(record: GameRecord, row: tuple[Ply, ...]) -> dict[str | int, s
     return {cell: number for cell, number in numbers.items() if cell in standing}
 
 
-def _diagram(record: GameRecord, row: tuple[Ply, ...], cell_size: float, words: Catalogue) -> Any:
+def _diagram(
+    record: GameRecord,
+    row: tuple[Ply, ...],
+    cell_size: float,
+    words: Catalogue,
+    drawing: Mapping[str, Any] | None = None,
+    lang: str = "en",
+) -> Any:
     ply = row[-1] if row else None
     position = ply.after if ply is not None else record.start
     labels = stone_numbers(record, row)
-    drawn = scene(position, lastmove=ply.move if ply else None, cell_size=cell_size, labels=labels)
+    drawn = scene(
+        position,
+        lastmove=ply.move if ply else None,
+        cell_size=cell_size,
+        labels=labels,
+        lang=lang,
+        **(drawing or {}),
+    )
     caption = (
         words.text("game_sheet.after", move=_label(record, ply)) if ply else words.text("game_sheet.start")
     )
@@ -188,14 +203,24 @@ def _tags(record: GameRecord, words: Catalogue) -> Any:
     return table
 
 
-def render_game_sheet(record: GameRecord, *, lang: str = "en", paper: Paper, every: int = 10) -> bytes:
+def render_game_sheet(
+    record: GameRecord,
+    *,
+    lang: str = "en",
+    paper: Paper,
+    every: int = 10,
+    drawing: Mapping[str, Any] | None = None,
+) -> bytes:
     """The game sheet of ``record`` as PDF bytes; a diagram every ``every`` moves, in
-    the game's faces."""
+    the game's faces, drawn with the diagram options ``drawing`` (flipped, coordinates,
+    colours)."""
     with typeface(record.game.variant.print.fonts):
-        return _game_sheet(record, lang=lang, paper=paper, every=every)
+        return _game_sheet(record, lang=lang, paper=paper, every=every, drawing=drawing or {})
 
 
-def _game_sheet(record: GameRecord, *, lang: str, paper: Paper, every: int) -> bytes:
+def _game_sheet(
+    record: GameRecord, *, lang: str, paper: Paper, every: int, drawing: Mapping[str, Any]
+) -> bytes:
     words = catalogue(lang)
     st = styles()
     variant = record.game.variant
@@ -247,9 +272,10 @@ def _game_sheet(record: GameRecord, *, lang: str, paper: Paper, every: int) -> b
     rows: list[tuple[Any, Any]] = []
     if record.start != record.game.start:
         setup = f"<b>{escape(words.text('game_sheet.start'))}</b>: {escape(record.start.text)}"
-        rows.append((Paragraph(setup, st.body), _diagram(record, (), cell_size, words)))
+        rows.append((Paragraph(setup, st.body), _diagram(record, (), cell_size, words, drawing, lang)))
     for row in segments(record, every):
-        rows.append((Paragraph(_moves_text(record, row), st.body), _diagram(record, row, cell_size, words)))
+        diagram = _diagram(record, row, cell_size, words, drawing, lang)
+        rows.append((Paragraph(_moves_text(record, row), st.body), diagram))
     for text, diagram in rows:
         table = Table([[text, diagram]], colWidths=[text_width, width * MM + 6 * MM])
         table.setStyle(

@@ -325,7 +325,7 @@ def page(pdf: bytes, index: int, dpi: int) -> Iterator[Part]:
 
 def maker_files() -> dict[str, tuple[str, str]]:
     """The maker files the studio offers, name -> (what, format): the board and the
-    counters as laser-cutter SVG, as DXF when ezdxf is installed (``boardgen[maker]``),
+    counters as laser-cutter SVG, as DXF when ezdxf is installed (``boardgen-print[maker]``),
     and as STL."""
     formats = [("laser", "-laser.svg"), ("dxf", ".dxf"), ("stl", ".stl")]
     if importlib.util.find_spec("ezdxf") is None:

@@ -83,7 +83,7 @@ MISUSES: list[tuple[str, Callable[[], Any], type[Exception], str]] = [
     ("sheet(every='a')", lambda: RECORD.sheet(every="a"), TypeError, "every must be an int"),
     ("sheet(lang='xx')", lambda: RECORD.sheet(lang="xx"), boardgen.BoardgenError, "language 'xx'"),
     ("sheet(paper='b5')", lambda: RECORD.sheet(paper="b5"), boardgen.BoardgenError, "paper"),
-    ("animation(width=0)", lambda: RECORD.animation(width=0), boardgen.BoardgenError, "from 100 to 2000"),
+    ("animation(width=0)", lambda: RECORD.animation(width=0), boardgen.BoardgenError, "from 16 to 4000"),
     ("position(ply=99)", lambda: RECORD.position(99), boardgen.BoardgenError, "out of range"),
     ("W:: (no pieces)", lambda: GAME.position("W::"), boardgen.BoardgenError, "no pieces on the board"),
 ]
@@ -107,5 +107,6 @@ def test_forms_that_read_the_same_everywhere_are_accepted() -> None:
     assert boardgen.svg(START, colours="dark:#556b2f black:red") == boardgen.svg(
         START, colours={"dark": "#556b2f", "black": "red"}
     )
-    assert "Last move: c3." in boardgen.svg(CATCHUP.start, lastmove="c3")  # a placement is one cell
+    placed = CATCHUP.start.play("c3")
+    assert "Last move: c3." in boardgen.svg(placed, lastmove="c3")  # a placement is one cell
     assert START.move("f6-e5") == START.move("11-15")  # a numbered board reads cell names as arrows do

@@ -67,7 +67,7 @@ def test_othello_through_the_api_passes_and_scores() -> None:
     assert [m.text for m in start.legal_moves()] == ["d3", "c4", "f5", "e6"]
     after = start.play("f5")
     assert after.score() == {"black": 4, "white": 1} and after.outcome() is None
-    over = game.position("B:a1:W:h7,h8/B")
+    over = game.position("B:a1:W:h7,h8/B", study=True)  # no game reaches it: a study
     assert over.outcome() == "white" and over.score() == {"black": 1, "white": 63}
 
 

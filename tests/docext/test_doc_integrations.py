@@ -40,6 +40,7 @@ The king takes two men, as :numref:`fig-king` shows (see :ref:`fig-king`):
    :caption: White's king takes *two* men.
 
 .. boardgen:: pool-checkers
+   :position: W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15
    :lastmove: 11-15
 """
 
@@ -199,10 +200,11 @@ def test_markdown_block_becomes_an_inline_figure() -> None:
     html = markdown.markdown(BLOCK, extensions=["boardgen.markdown", "fenced_code"])
     assert html.startswith("<h1>Openings</h1>") and "<p>After the block.</p>" in html
     assert html.count('<figure class="boardgen"><svg') == 1
-    assert "<figcaption>Black&#x27;s most popular first move.</figcaption>" in html
+    assert "<figcaption>Black's most popular first move.</figcaption>" in html
     assert "Black to move plays 11-15." in html and "<code>" not in html
     expected = boardgen.svg(boardgen.load("american-checkers").start, move="11-15", arrows=["22-18:green"])
-    assert expected in html
+    alt = 'role="img" aria-label="American Checkers: Black plays 11-15"'  # the default alternative text
+    assert expected.replace('role="img"', alt, 1) in html
 
 
 def test_markdown_through_pymdownx_superfences() -> None:

@@ -31,6 +31,7 @@ See :numref:`fig-king`.
    :caption: White's king takes *two* men.
 
 .. boardgen:: pool-checkers
+   :position: W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15
    :lastmove: 11-15
 """
 
@@ -54,6 +55,7 @@ See {numref}`fig-king`.
 
 ```{boardgen} pool-checkers
 ---
+position: W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15
 lastmove: 11-15
 ---
 ```
@@ -76,7 +78,7 @@ MISTAKES = """\
 ```
 
 ```{boardgen} american-checkers
-:colour: red
+:colur: red
 ```
 
 ```{boardgen}
@@ -124,7 +126,7 @@ def test_myst_mistakes_are_warnings_at_their_lines(
         (4, "WARNING: boardgen: move: move '11-17' is not legal here"),
         (9, "WARNING: boardgen: fill: 'mauve' is not a colour"),
         (12, "WARNING: boardgen: game: no variant 'americn-checkers'"),
-        (15, "ERROR: Error in \"boardgen\" directive:\nUnknown option key: 'colour'"),
+        (16, "WARNING: boardgen: colur: unknown option; did you mean colour?"),  # at the option's line
         (19, 'ERROR: Error in "boardgen" directive:\n1 argument(s) required, 0 supplied.'),
     ]:
         assert f"index.md:{line}: {message}" in err, (line, err)

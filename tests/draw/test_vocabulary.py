@@ -25,6 +25,7 @@ markdown = pytest.importorskip("markdown")
 
 GAME = "american-checkers"
 KING = "W:W27,K30:B23,14"
+AFTER = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"  # after 11-15
 
 #: (API keywords, command-line arguments, Sphinx/Markdown options) for each option.
 TABLE: list[tuple[dict[str, Any], list[str], dict[str, str]]] = [
@@ -46,7 +47,11 @@ TABLE: list[tuple[dict[str, Any], list[str], dict[str, str]]] = [
         ["--fill", "15:#123456", "--fill", "d4"],
         {"fill": "15:#123456 d4"},
     ),
-    ({"lastmove": "11-15"}, ["--lastmove", "11-15"], {"lastmove": "11-15"}),
+    (
+        {"position": AFTER, "lastmove": "11-15"},
+        ["--position", AFTER, "--lastmove", "11-15"],
+        {"position": AFTER, "lastmove": "11-15"},
+    ),
     ({"flipped": True}, ["--flipped"], {"flipped": "yes"}),
     ({"coordinates": False}, ["--no-coordinates"], {"coordinates": "no"}),
     ({"size": 320}, ["--size", "320"], {"size": "320"}),
@@ -64,10 +69,43 @@ TABLE: list[tuple[dict[str, Any], list[str], dict[str, str]]] = [
 ]
 
 
-def _api_svg(keywords: dict[str, Any]) -> str:
+GO = "go-19"
+CORNER = "B:c16,d16,e17,c15:W:d17,c17,e16,d15,e15/B"
+#: The options of Go's marks, numbered moves and part boards, written the four ways.
+GO_TABLE: list[tuple[dict[str, Any], list[str], dict[str, str]]] = [
+    (
+        {"position": CORNER, "marks": ["c14:triangle", "e18:circle:red"], "labels": ["b18:A"]},
+        ["--position", CORNER, "--mark", "c14:triangle", "--marks", "e18:circle:red", "--label", "b18:A"],
+        {"position": CORNER, "marks": "c14:triangle e18:circle:red", "labels": "b18:A"},
+    ),
+    (
+        {"position": CORNER, "sequence": "d18 b17 e14", "first_number": 5},
+        ["--position", CORNER, "--sequence", "d18 b17 e14", "--first-number", "5"],
+        {"position": CORNER, "sequence": "d18 b17 e14", "first_number": "5"},
+    ),
+    (
+        {"window": "a11-k19", "lang": "fr"},
+        ["--window", "a11-k19", "--lang", "fr"],
+        {"window": "a11-k19", "lang": "fr"},
+    ),
+    (
+        {"position": "B:a1:W:a2,b1/B", "study": True},
+        ["--position", "B:a1:W:a2,b1/B", "--study"],
+        {"position": "B:a1:W:a2,b1/B", "study": "yes"},
+    ),
+]
+
+
+def _bare(html: str) -> str:
+    """A page's HTML without the alternative texts the pages add to each picture."""
+    return re.sub(r'role="img" aria-label="[^"]*"', 'role="img"', html)
+
+
+def _api_svg(keywords: dict[str, Any], game_id: str = GAME) -> str:
     options = dict(keywords)
-    game = boardgen.load(GAME)
-    position = game.position(options.pop("position")) if "position" in options else game.start
+    game = boardgen.load(game_id)
+    study = options.pop("study", False)
+    position = game.position(options.pop("position"), study=study) if "position" in options else game.start
     return boardgen.svg(position, **options)
 
 
@@ -78,9 +116,24 @@ def _api_pdf(keywords: dict[str, Any]) -> bytes:
     return boardgen.pdf(position, **options)
 
 
-def test_the_table_covers_every_option() -> None:
-    named = {name for _, _, block in TABLE for name in block}
-    assert named | {"game", "caption"} == set(OPTIONS)
+def test_the_table_covers_every_drawing_option() -> None:
+    named = {name for _, _, block in TABLE + GO_TABLE for name in block}
+    records = {"record", "number", "ply", "after", "moves"}  # tests/docext/test_records_in_pages.py
+    assert named | {"game", "caption"} | records == set(OPTIONS)
+
+
+@pytest.mark.parametrize(("keywords", "args", "block"), GO_TABLE)
+def test_go_marks_read_the_same_in_every_front_end(
+    keywords: dict[str, Any], args: list[str], block: dict[str, str], tmp_path: Path, monkeypatch: Any
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["diagram", GO, *args, "-o", "d.svg"])
+    assert result.exit_code == 0, result.stderr
+    api = _api_svg(keywords, GO)
+    assert Path("d.svg").read_text("utf-8").split("\n", 1)[1] == api
+    fence = "\n".join([f"game: {GO}", *(f"{k}: {v}" for k, v in block.items())])
+    html = markdown.markdown(f"```boardgen\n{fence}\n```", extensions=["boardgen.markdown"])
+    assert api in _bare(html)
 
 
 @pytest.mark.parametrize(("keywords", "args", "block"), TABLE)
@@ -116,7 +169,7 @@ def _block(options: dict[str, str]) -> str:
 
 def test_markdown_draws_what_the_api_draws() -> None:
     page = "\n\n".join(f"```boardgen\n{_block(block)}\n```" for _, _, block in TABLE)
-    html = markdown.markdown(page, extensions=["boardgen.markdown"])
+    html = _bare(markdown.markdown(page, extensions=["boardgen.markdown"]))
     for keywords, _, _ in TABLE:
         assert _api_svg(keywords) in html, keywords
 
@@ -139,7 +192,7 @@ def test_sphinx_html_draws_what_the_api_draws(site: Path) -> None:
     assert (
         sphinx_build.build_main(["-W", "-q", "-E", "-b", "html", str(site / "src"), str(site / "html")]) == 0
     )
-    html = (site / "html" / "index.html").read_text("utf-8")
+    html = _bare((site / "html" / "index.html").read_text("utf-8"))
     for keywords, _, _ in TABLE:
         assert _api_svg(keywords) in html, keywords
 

@@ -115,7 +115,7 @@ def test_serve_says_how_to_install_the_studio(monkeypatch: pytest.MonkeyPatch, t
         importlib.util, "find_spec", lambda name, *a: None if name == "uvicorn" else real(name, *a)
     )
     code, _, err = run("serve", str(tmp_path), "--port", "0")
-    assert code == 2 and "pip install 'boardgen[studio]'" in err and "uvicorn" in err
+    assert code == 2 and "pip install 'boardgen-print[studio]'" in err and "uvicorn" in err
     code, _, err = run("serve", "no/such/folder")
     assert code == 2 and "no such folder" in err
     code, _, err = run("serve", str(tmp_path), "--port", "70000")

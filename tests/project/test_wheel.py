@@ -99,8 +99,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
         text=True,
     )
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
-    (wheel,) = dist.glob("boardgen-*.whl")
-    (sdist,) = dist.glob("boardgen-*.tar.gz")
+    (wheel,) = dist.glob("boardgen_print-*.whl")
+    (sdist,) = dist.glob("boardgen_print-*.tar.gz")
     venv = base / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     pip = [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python")]

@@ -189,7 +189,7 @@ def test_api_misuse_of_records_is_a_boardgen_error() -> None:
     (record,) = read_pdn(PUBLISHED)
     with pytest.raises(boardgen.BoardgenError, match="every: write a number of moves from 1 to 100, not 0"):
         record.sheet(every=0)
-    with pytest.raises(boardgen.BoardgenError, match="width: write a width in pixels from 100 to 2000"):
+    with pytest.raises(boardgen.BoardgenError, match="size: write a width in pixels from 16 to 4000"):
         record.animation(width=-5)
     with pytest.raises(boardgen.BoardgenError, match="ply 72 is out of range"):
         record.position(72)
@@ -216,7 +216,7 @@ def test_game_draws_one_position_as_svg_or_png(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["--every", "5", "-o", "x.gif"], "--every does not apply to a .gif output"),
-        (["--width", "500", "-o", "x.pdf"], "--width does not apply to a .pdf output"),
+        (["--width", "500", "-o", "x.pdf"], "--size does not apply to a .pdf output"),
         (["--lang", "fr", "-o", "x.pdn"], "--lang does not apply to a .pdn output"),
         (["--paper", "a3"], "--paper does not apply without -o"),
         (["-o", "x.svg"], "one position needs --ply N"),

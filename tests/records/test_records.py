@@ -265,6 +265,12 @@ BOUNDS = [
         "(;GM[1]SZ[9](;B[aa])(;B[bb])(;B[cc]))",
         "t.sgf:1:29: SGF: more than 2 variations in one game",
     ),
+    (
+        "MAX_TREE_NODES",
+        4,
+        "(;GM[1]SZ[9](;B[aa];W[bb])(;B[bb];W[aa]))",
+        "t.sgf:1:34: SGF: more than 4 nodes in one game",
+    ),
 ]
 
 
@@ -290,10 +296,11 @@ def test_plies_and_games_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         boardgen.read_records("(;GM[1]SZ[9])\n(;GM[1]SZ[9])\n(;GM[1]SZ[9])", file="t.sgf")
 
 
-def test_variations_are_skipped_to_the_main_line() -> None:
+def test_variations_are_kept_beside_the_main_line() -> None:
     text = "(;GM[1]SZ[9];B[ee](;W[cc](;B[gg])(;B[gc]))(;W[gg];B[cc]))"
     (record,) = boardgen.read_records(text)
     assert [p.written for p in record.plies] == ["e5", "c7", "g3"]
+    assert record.plies[1].variations == ("g3 c7",) and record.plies[2].variations == ("g7",)
 
 
 # -- the game sheet's numbered stones -------------------------------------------------------------

@@ -8,6 +8,11 @@ a ply numbered as Go numbers moves, one by one; a pass (``B[]``, ``B[tt]``) is a
 written ``pass``, and where a record lets one colour move twice the other's pass left
 out is played as a ply of its own. Comments ``C`` go with the move of their node (the
 root's is the record's). A move the rules refuse fails at its move number and node.
+
+Variations are kept as PDN's are: each branch is played from the position before the
+move it stands for (a bad move in it is refused at its node), and becomes a
+:class:`~boardgen.records.record.Variation` of that move's ply (``ply.lines``, its moves
+as text in ``ply.variations``), its own branches likewise, at most :data:`MAX_DEPTH` deep.
 """
 
 from __future__ import annotations
@@ -22,11 +27,14 @@ from pathlib import Path
 from ...errors import BoardgenError, Mark
 from ...model.positions import Game, Position
 from ...rules.registry import make_game
-from ..record import GameLoader, GameRecord, Ply
+from ..record import GameLoader, GameRecord, Ply, Variation
 from .boards import check_moves, record_board
 from .info import GAME_INFO, GO_INFO, sgf_tags
-from .reader import SgfGame, sgf_game
+from .reader import SgfGame, sgf_game, sgf_point
 from .tree import SgfNode
+
+#: Deepest nesting of variations read (a variation inside a variation ...).
+MAX_DEPTH = 40
 
 _QUOTED_MOVE = re.compile(r"^move '[^']*': ")
 
@@ -100,11 +108,13 @@ def _comments(nodes: list[SgfNode]) -> tuple[str, dict[int, str]]:
 
 def _plies(
     game: Game, start: Position, sgf: SgfGame, colours: dict[str, str], comments: dict[int, str]
-) -> tuple[Ply, ...]:
+) -> tuple[tuple[Ply, ...], tuple[int, ...]]:
+    """The main line's plies, and the main-line node each comes from."""
     plies: list[Ply] = []
+    nodes: list[int] = []
     position = start
 
-    def play(text: str, mark: Mark | None, what: str, comment: str = "") -> Position:
+    def play(text: str, mark: Mark | None, what: str, node: int, comment: str = "") -> Position:
         try:
             move = position.move(text)
             after = position.play(move)
@@ -114,16 +124,108 @@ def _plies(
         plies.append(
             Ply(len(plies) + 1, len(plies) + 1, move.text, move, position, after, comment, mark=mark)
         )
+        nodes.append(node)
         return after
 
-    for number, ((colour, point), mark) in enumerate(zip(sgf.moves, sgf.marks, strict=True), start=1):
+    moves = zip(sgf.moves, sgf.marks, sgf.nodes or [0] * len(sgf.moves), strict=True)
+    for number, ((colour, point), mark, node) in enumerate(moves, start=1):
         written = "" if point is None else chr(97 + point[0]) + chr(97 + point[1])
         what = f"{number} ({colour}[{written}])"
         if position.turn != colours[colour]:  # one colour moves twice: the other's pass left out
-            position = play("pass", mark, what)
+            position = play("pass", mark, what, node)
         name = "pass" if point is None else game.variant.grid.name(_cell(game, sgf, point))
-        position = play(name, mark, what, comments.get(number, ""))
-    return tuple(plies)
+        position = play(name, mark, what, node, comments.get(number, ""))
+    return tuple(plies), tuple(nodes)
+
+
+def _line(
+    game: Game,
+    before: Position,
+    nodes: list[SgfNode],
+    size: int,
+    colours: dict[str, str],
+    index: int,
+    depth: int,
+) -> Variation:
+    """A branch of the game: its nodes' moves played from ``before``, the first
+    numbered ``index``; its own branches as the plies' lines."""
+    if depth > MAX_DEPTH:
+        mark = nodes[0].mark if nodes else None
+        raise BoardgenError(f"SGF: variations nested more than {MAX_DEPTH} deep", mark=mark)
+    plies: list[Ply] = []
+    position = before
+    for node in nodes:
+        comment = " ".join(v.strip() for v in node.props.get("C", []) if v.strip())
+        branches = node.alternatives
+        for colour in ("B", "W"):
+            for value in node.props.get(colour, []):
+                what = f"{index + len(plies)} ({colour}[{value}]) in a variation"
+                try:
+                    point = sgf_point(value, size, what)
+                    if colour not in colours:
+                        raise BoardgenError(f"{colour} is not a colour of this game")
+                    if position.turn != colours[colour]:
+                        raise BoardgenError(f"{position.turn} is to move")
+                    name = "pass" if point is None else game.variant.grid.name(_cell_at(game, size, point))
+                    move = position.move(name)
+                    after = position.play(move)
+                except BoardgenError as error:
+                    why = _QUOTED_MOVE.sub("", error.message)
+                    raise BoardgenError(f"SGF move {what}: {why}", mark=node.mark) from None
+                number = index + len(plies)
+                lines = tuple(_line(game, position, b, size, colours, number, depth + 1) for b in branches)
+                branches = []
+                plies.append(
+                    Ply(
+                        number,
+                        number,
+                        move.text,
+                        move,
+                        position,
+                        after,
+                        comment,
+                        mark=node.mark,
+                        variations=tuple(_text(line) for line in lines),
+                        lines=lines,
+                    )
+                )
+                comment = ""
+                position = after
+    return Variation(tuple(plies))
+
+
+def _text(line: Variation) -> str:
+    """A branch's moves as text (``d16 c4 pass``)."""
+    return " ".join(ply.written for ply in line.plies)
+
+
+def _cell_at(game: Game, size: int, point: tuple[int, int]) -> int:
+    cell = game.variant.grid.at(point[0], size - 1 - point[1])
+    assert cell is not None  # sgf_point keeps points on the board
+    return cell
+
+
+def _branched(
+    game: Game,
+    plies: tuple[Ply, ...],
+    nodes: tuple[int, ...],
+    main: list[SgfNode],
+    size: int,
+    colours: dict[str, str],
+) -> tuple[Ply, ...]:
+    """The main line's plies with the branches of its nodes: each branch stands for the
+    first ply made at or after the node it starts at."""
+    found = list(plies)
+    for at, node in enumerate(main):
+        if not node.alternatives or not found:
+            continue
+        k = next((i for i, n in enumerate(nodes) if n >= at), len(found) - 1)
+        ply = found[k]
+        lines = tuple(_line(game, ply.before, b, size, colours, ply.index, 1) for b in node.alternatives)
+        found[k] = replace(
+            ply, lines=ply.lines + lines, variations=ply.variations + tuple(_text(line) for line in lines)
+        )
+    return tuple(found)
 
 
 def go_record(
@@ -143,7 +245,8 @@ def go_record(
     colours = _colours(game, root)
     start = _start(game, sgf, root)
     comment, comments = _comments(nodes)
-    plies = _plies(game, start, sgf, colours, comments)
+    plies, places = _plies(game, start, sgf, colours, comments)
+    plies = _branched(game, plies, places, nodes, sgf.size, colours)
     players = {"PB": game.player_name(colours["B"]), "PW": game.player_name(colours["W"])}
     tags = sgf_tags(root, {**GAME_INFO, **GO_INFO, **players})
     return GameRecord(

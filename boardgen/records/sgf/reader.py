@@ -12,7 +12,16 @@ count from the bottom, so row ``r`` of the file is row ``size - r`` here.
 
 from __future__ import annotations
 
-__all__ = ["MAX_SIZE", "SgfGame", "parse_sgf", "read_sgf", "replay_sgf", "sgf_game", "sgf_result"]
+__all__ = [
+    "MAX_SIZE",
+    "SgfGame",
+    "parse_sgf",
+    "read_sgf",
+    "replay_sgf",
+    "sgf_game",
+    "sgf_point",
+    "sgf_result",
+]
 
 import re
 from dataclasses import field
@@ -46,6 +55,8 @@ class SgfGame:
     properties: dict[str, list[str]] = field(default_factory=dict)
     #: Where each move's node stands in the file (line, column), in move order.
     marks: tuple[Mark, ...] = ()
+    #: The index on the main line of each move's node, in move order.
+    nodes: tuple[int, ...] = ()
 
 
 def _point(value: str, size: int, what: str) -> tuple[int, int] | None:
@@ -57,6 +68,11 @@ def _point(value: str, size: int, what: str) -> tuple[int, int] | None:
     if not (0 <= x < size and 0 <= y < size):
         raise BoardgenError(f"SGF: {what}: {shown(value)} is off a {size}x{size} board")
     return x, y
+
+
+def sgf_point(value: str, size: int, what: str) -> tuple[int, int] | None:
+    """An SGF point (column, row from the top) on a ``size`` board; None for a pass."""
+    return _point(value, size, what)
 
 
 def _points(values: list[str], size: int, what: str) -> list[tuple[int, int]]:
@@ -118,6 +134,7 @@ def sgf_game(nodes: list[SgfNode]) -> SgfGame:
     white: list[tuple[int, int]] = []
     moves: list[tuple[str, tuple[int, int] | None]] = []
     marks: list[Mark] = []
+    places: list[int] = []
     for number, node in enumerate(nodes):
         try:
             black += _points(node.props.get("AB", []), size, "AB")
@@ -127,6 +144,7 @@ def sgf_game(nodes: list[SgfNode]) -> SgfGame:
                     what = f"move {len(moves) + 1} ({colour}, node {number})"
                     moves.append((colour, _point(value, size, what)))
                     marks.append(node.mark)
+                    places.append(number)
         except BoardgenError as exc:
             raise BoardgenError(exc.message, mark=node.mark) from None
     first = root.first("PL", moves[0][0] if moves else "B").upper()[:1] or "B"
@@ -134,7 +152,7 @@ def sgf_game(nodes: list[SgfNode]) -> SgfGame:
         raise BoardgenError(f"SGF: PL[{cut(root.first('PL'))}] is not B or W", mark=root.where("PL"))
     return SgfGame(
         size, komi, int(handicap), tuple(black), tuple(white), tuple(moves), root.first("RE"), first,
-        root.props, tuple(marks),
+        root.props, tuple(marks), tuple(places),
     )  # fmt: skip
 
 

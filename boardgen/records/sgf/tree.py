@@ -6,20 +6,32 @@ other (a collection). :func:`game_trees` gives each game's main line (the first
 variation at every branch) as :class:`SgfNode` values: the properties, the line and
 column of the node's ``;`` and of each property, so that a reader built on it (Go's
 :mod:`boardgen.records.sgf.reader`, Hex's and Havannah's :mod:`boardgen.records.sgf.hex_havannah`)
-names the spot of a bad move; :func:`main_line` gives the first game's. Property names
+names the spot of a bad move; :func:`main_line` gives the first game's. The other
+variations are kept as a tree: where the game branches, the first node of the main
+line holds the other branches in :attr:`SgfNode.alternatives`, each a list of nodes
+read the same way (its own branches on its own nodes). Property names
 keep their capitals only (FF[3]'s ``AddBlack`` is ``AB``); ``\\`` escapes the next
 character in a value. Text before a game and between games is not SGF's (a header, a
 mail's lines) and is skipped.
 
 The reading is bounded as PDN's is (docs/reference/limits.md): a value holds at most
 :data:`MAX_VALUE` characters, a main line :data:`MAX_NODES` nodes, a game
-:data:`MAX_VARIATIONS` variations (skipped, but each is read through). The tree is read
-as a stream: skipped variations cost time, never memory.
+:data:`MAX_VARIATIONS` variations and :data:`MAX_TREE_NODES` nodes in all. The tree
+is read as a stream, without recursion, however deep its variations nest.
 """
 
 from __future__ import annotations
 
-__all__ = ["MAX_NODES", "MAX_VALUE", "MAX_VARIATIONS", "SgfNode", "cut", "game_trees", "main_line"]
+__all__ = [
+    "MAX_NODES",
+    "MAX_TREE_NODES",
+    "MAX_VALUE",
+    "MAX_VARIATIONS",
+    "SgfNode",
+    "cut",
+    "game_trees",
+    "main_line",
+]
 
 import bisect
 import re
@@ -33,8 +45,10 @@ from ...foundation.values import frozen
 MAX_VALUE = 4_000
 #: Most nodes on one game's main line (a Go game has a few hundred).
 MAX_NODES = 20_000
-#: Most variations in one game: skipped to the main line, but each is read through.
+#: Most variations in one game.
 MAX_VARIATIONS = 10_000
+#: Most nodes in one game, its variations' included.
+MAX_TREE_NODES = 100_000
 
 
 @frozen
@@ -45,6 +59,9 @@ class SgfNode:
     props: dict[str, list[str]]
     mark: Mark
     marks: dict[str, Mark] = field(default_factory=dict, compare=False)
+    #: The other branches where the game branches before this node: each a line of
+    #: nodes played instead of this node and those after it.
+    alternatives: list[list[SgfNode]] = field(default_factory=list, compare=False)
 
     def first(self, key: str, default: str = "") -> str:
         """The first value of ``key``, stripped (``default`` when the node has none)."""
@@ -148,42 +165,63 @@ class _Scanner:
         return values, k
 
 
+class _Branch:
+    """A line being read: its nodes, where its first child variation starts, and how
+    many child variations it has opened."""
+
+    __slots__ = ("at", "children", "nodes")
+
+    def __init__(self, nodes: list[SgfNode]) -> None:
+        self.nodes = nodes
+        self.at = -1
+        self.children = 0
+
+
 def _main_line(scanner: _Scanner, start: int) -> tuple[list[SgfNode], int]:
-    """The main line of the game whose ``(`` is at ``start``, and the offset after its ``)``."""
+    """The main line of the game whose ``(`` is at ``start`` (its other branches on its
+    nodes, see the module's text), and the offset after its ``)``."""
     nodes: list[SgfNode] = []
-    depth = 0
+    stack: list[_Branch] = []
     variations = 0
-    skipping = 0  # depth below which a later variation is being skipped
-    ended: set[int] = set()  # depths whose first variation is done
+    count = 0
     for kind, ident, values, offset in scanner.tokens(start):
         if kind == "(":
-            depth += 1
-            if depth > 1:
-                variations += 1
-                if variations > MAX_VARIATIONS:
-                    raise BoardgenError(
-                        f"SGF: more than {MAX_VARIATIONS:,} variations in one game", mark=scanner.mark(offset)
-                    )
-            if skipping == 0 and depth - 1 in ended:
-                skipping = depth
+            if not stack:
+                stack.append(_Branch(nodes))
+                continue
+            parent = stack[-1]
+            variations += 1  # every bracket inside the game, the main line's own included
+            if variations > MAX_VARIATIONS:
+                raise BoardgenError(
+                    f"SGF: more than {MAX_VARIATIONS:,} variations in one game", mark=scanner.mark(offset)
+                )
+            if parent.children == 0:  # the first variation goes on with the line
+                parent.at = len(parent.nodes)
+                child = _Branch(parent.nodes)
+            else:
+                child = _Branch([])
+                if parent.at < len(parent.nodes):
+                    parent.nodes[parent.at].alternatives.append(child.nodes)
+            parent.children += 1
+            stack.append(child)
         elif kind == ")":
-            if skipping == depth:
-                skipping = 0
-            elif skipping == 0:
-                ended.add(depth - 1)
-                if depth == 1:
-                    return nodes, offset + 1
-            depth -= 1
-        elif skipping:
-            continue
+            stack.pop()
+            if not stack:
+                return nodes, offset + 1
         elif kind == ";":
-            if len(nodes) >= MAX_NODES:
+            line = stack[-1].nodes
+            count += 1
+            if line is nodes and len(nodes) >= MAX_NODES:
                 raise BoardgenError(
                     f"SGF: more than {MAX_NODES:,} nodes in one game's main line", mark=scanner.mark(offset)
                 )
-            nodes.append(SgfNode({}, scanner.mark(offset)))
-        elif nodes:
-            node = nodes[-1]
+            if count > MAX_TREE_NODES:
+                raise BoardgenError(
+                    f"SGF: more than {MAX_TREE_NODES:,} nodes in one game", mark=scanner.mark(offset)
+                )
+            line.append(SgfNode({}, scanner.mark(offset)))
+        elif stack and stack[-1].nodes:
+            node = stack[-1].nodes[-1]
             node.props.setdefault(ident, []).extend(values)
             node.marks.setdefault(ident, scanner.mark(offset))
     raise BoardgenError("SGF: the record ends before its last ')'", mark=scanner.mark(len(scanner.text)))

@@ -6,7 +6,9 @@ The tags go back to the properties they were read from (:mod:`boardgen.records.s
 named as an SGF property (``SZ``, ``GC``) as itself; a tag of another name (one a
 program added, ``Annotator``) has no SGF property and is left out. A start other than
 the empty board is written as ``AB``, ``AW`` and ``PL``. Reading what :func:`write_sgf`
-writes gives the same game (a test checks it). Hex and Havannah records are read only:
+writes gives the same game, its variations included (a test checks it): where a ply
+has side lines, the rest of the main line and each side line are written as SGF's
+variations, ``(;...)(;...)``. Hex and Havannah records are read only:
 their two dialects (HexGui's swap, Little Golem's colour letters) are not written.
 """
 
@@ -15,10 +17,11 @@ from __future__ import annotations
 __all__ = ["write_sgf"]
 
 import re
+from collections.abc import Sequence
 
 from ...errors import BoardgenError
 from ...geometry import SquareGrid
-from ..record import GameRecord
+from ..record import GameRecord, Ply
 from .info import GAME_INFO, GO_INFO, sgf_value
 
 _IDENTIFIER = re.compile(r"[A-Z]{1,8}")
@@ -82,14 +85,44 @@ def write_sgf(record: GameRecord) -> str:
         )
         raise BoardgenError(f"write_sgf writes Go records, not {record.game.id} ({other})", file=record.file)
     root = _root(record)
-    nodes = [";" + root[0], *root[1:]]
-    for ply in record.plies:
-        point = "" if not ply.move.placed else _point(record, ply.move.placed[0])
-        node = f";{_letter(record, ply.before.turn)}[{point}]"
-        if ply.comment:
-            node += f"C[{sgf_value(ply.comment)}]"
-        nodes.append(node)
+    nodes = [";" + root[0], *root[1:], *_moves(record, record.plies)]
     return "\n".join(_lines(["(", *nodes, ")"])) + "\n"
+
+
+def _node(record: GameRecord, ply: Ply) -> str:
+    point = "" if not ply.move.placed else _point(record, ply.move.placed[0])
+    node = f";{_letter(record, ply.before.turn)}[{point}]"
+    if ply.comment:
+        node += f"C[{sgf_value(ply.comment)}]"
+    return node
+
+
+def _moves(record: GameRecord, plies: Sequence[Ply]) -> list[str]:
+    """The nodes of a line of plies, branching where a ply has side lines: the rest of
+    the line first, then each side line, each in brackets. Written from a stack of work,
+    not by recursion: each branch point nests the rest of its line one level deeper,
+    and a game may hold thousands."""
+    out: list[str] = []
+    # each task: a bracket to write, or (line, first ply, whether that ply's side lines are done)
+    work: list[str | tuple[Sequence[Ply], int, bool]] = [(plies, 0, False)]
+    while work:
+        task = work.pop()
+        if isinstance(task, str):
+            out.append(task)
+            continue
+        line, k, done = task
+        while k < len(line):
+            ply = line[k]
+            if ply.lines and not done:
+                branches: list[tuple[Sequence[Ply], int, bool]] = [(line, k, True)]
+                branches += [(side.plies, 0, False) for side in ply.lines]
+                for branch in reversed(branches):
+                    work += [")", branch, "("]
+                break
+            out.append(_node(record, ply))
+            k += 1
+            done = False
+    return out
 
 
 def _lines(items: list[str], width: int = 79) -> list[str]:

@@ -86,6 +86,26 @@ class ConnectionGame:
             raise BoardgenError("the setup puts stones of both players on one cell", key="setup")
         return ConnectionPosition((masks[0], masks[1]), self.player_ids.index(self.spec.first))
 
+    def impossible(self, position: ConnectionPosition) -> str | None:
+        """Why no game reaches ``position`` (None when one may): the players place one
+        stone each in turn, so the first player has as many stones as the second, or
+        one more when the second is to move (with the swap rule, where the second player
+        may take the first stone over, one fewer as well)."""
+        first = self.player_ids.index(self.spec.first)
+        counts = [position.stones[0].bit_count(), position.stones[1].bit_count()]
+        ahead = counts[first] - counts[1 - first]
+        allowed = {0} if position.mover == first else {1}
+        if self.params.swap:
+            allowed |= {a - 1 for a in allowed}
+        if ahead in allowed:
+            return None
+        a, b = self.player_ids[first], self.player_ids[1 - first]
+        mover = self.player_ids[position.mover]
+        return (
+            f"{a} has {counts[first]} stones and {b} {counts[1 - first]}, {mover} to move: players place a "
+            f"stone each in turn, {a} first"
+        )
+
     def to_move(self, position: ConnectionPosition) -> str:
         return self.player_ids[position.mover]
 

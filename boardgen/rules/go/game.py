@@ -395,6 +395,22 @@ class GoGame:
         seen = frozenset({stones}) if self._remember else frozenset()
         return GoPosition(stones, mover, ko, passes, prisoners, plies, seen)
 
+    def impossible(self, position: GoPosition) -> str | None:
+        """Why no game of Go reaches ``position`` (None when one may): a chain without
+        a liberty would have been taken off the board."""
+        lattice = self.lattice
+        empty = lattice.full & ~(position.stones[0] | position.stones[1])
+        for pid, stones in zip(self.player_ids, position.stones, strict=True):
+            rest = stones
+            while rest:
+                group = lattice.group(rest & -rest, stones)
+                rest &= ~group
+                if not lattice.dilate(group) & empty:
+                    name = self.spec.grid.name
+                    cells = ", ".join(sorted(name(lattice.cell(b)) for b in bits_of(group)))
+                    return f"{pid}'s stones on {cells} have no liberty: they would have been taken off"
+        return None
+
     # -- validation ------------------------------------------------------------------
 
     def family_checks(self) -> Sequence[Check]:
