@@ -37,7 +37,7 @@ from ..descriptor.yamlload import Loaded, load_text
 from ..errors import BoardgenError
 from ..outputs.validate import colour_warnings, design_warnings, failures, sheet_check
 
-#: Address space a worker may use (README, "Limits"; :func:`boardgen.studio.work.limit_memory`
+#: Address space a worker may use (docs/reference/limits.md; :func:`boardgen.studio.work.limit_memory`
 #: holds it to that): a descriptor that explodes fails in one line saying so.
 MEMORY_LIMIT = 3 << 30
 
