@@ -11,7 +11,7 @@ drawn anew, not taken from a cache) and reads the page's own clock
 (``window.studioTimings``: keystroke to board shown, to start shown, to the last sheet
 page shown). A burst of five keystrokes 60 ms apart (a fast typist) is timed from its
 last keystroke: the previews of the first four are cancelled as the next one comes.
-The budget (README, "Performance") is the board of Go 19x19 in view within 300 ms of
+The budget (docs/develop/performance.md) is the board of Go 19x19 in view within 300 ms of
 the last keystroke; the report gives each median against it, and how many pictures the
 page fetched per edit (unchanged ones keep their digest and are not fetched again).
 
